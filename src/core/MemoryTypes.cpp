@@ -1,0 +1,132 @@
+#include "core/MemoryTypes.h"
+
+#include <QUuid>
+
+#include <array>
+#include <utility>
+
+namespace engram {
+namespace {
+
+template <typename E, std::size_t N>
+QString nameOf(const std::array<std::pair<E, const char*>, N>& table, E value)
+{
+    for (const auto& [e, name] : table) {
+        if (e == value)
+            return QString::fromLatin1(name);
+    }
+    return {};
+}
+
+template <typename E, std::size_t N>
+std::optional<E> valueOf(const std::array<std::pair<E, const char*>, N>& table, const QString& s)
+{
+    for (const auto& [e, name] : table) {
+        if (s == QLatin1String(name))
+            return e;
+    }
+    return std::nullopt;
+}
+
+constexpr std::array<std::pair<Tier, const char*>, 4> kTiers{{
+    {Tier::Working, "working"},
+    {Tier::Episodic, "episodic"},
+    {Tier::Semantic, "semantic"},
+    {Tier::Archive, "archive"},
+}};
+constexpr std::array<std::pair<Role, const char*>, 3> kRoles{{
+    {Role::User, "user"},
+    {Role::Assistant, "assistant"},
+    {Role::System, "system"},
+}};
+constexpr std::array<std::pair<Actor, const char*>, 3> kActors{{
+    {Actor::User, "user"},
+    {Actor::Assistant, "assistant"},
+    {Actor::System, "system"},
+}};
+constexpr std::array<std::pair<WindowState, const char*>, 4> kWindowStates{{
+    {WindowState::InWindow, "window"},
+    {WindowState::Buffered, "buffered"},
+    {WindowState::Summarized, "summarized"},
+    {WindowState::Removed, "removed"},
+}};
+constexpr std::array<std::pair<MessageStatus, const char*>, 3> kMessageStatuses{{
+    {MessageStatus::Complete, "complete"},
+    {MessageStatus::Stopped, "stopped"},
+    {MessageStatus::Failed, "failed"},
+}};
+constexpr std::array<std::pair<EpisodeKind, const char*>, 2> kEpisodeKinds{{
+    {EpisodeKind::Exchange, "exchange"},
+    {EpisodeKind::Summary, "summary"},
+}};
+constexpr std::array<std::pair<ItemStatus, const char*>, 6> kItemStatuses{{
+    {ItemStatus::Active, "active"},
+    {ItemStatus::Pending, "pending"},
+    {ItemStatus::Superseded, "superseded"},
+    {ItemStatus::Deleted, "deleted"},
+    {ItemStatus::Rejected, "rejected"},
+    {ItemStatus::Archived, "archived"},
+}};
+constexpr std::array<std::pair<FactSource, const char*>, 4> kFactSources{{
+    {FactSource::UserInput, "user_input"},
+    {FactSource::LlmExtract, "llm_extract"},
+    {FactSource::Manual, "manual"},
+    {FactSource::Import, "import"},
+}};
+
+} // namespace
+
+QString toString(Tier v) { return nameOf(kTiers, v); }
+QString toString(Role v) { return nameOf(kRoles, v); }
+QString toString(Actor v) { return nameOf(kActors, v); }
+QString toString(WindowState v) { return nameOf(kWindowStates, v); }
+QString toString(MessageStatus v) { return nameOf(kMessageStatuses, v); }
+QString toString(EpisodeKind v) { return nameOf(kEpisodeKinds, v); }
+QString toString(ItemStatus v) { return nameOf(kItemStatuses, v); }
+QString toString(FactSource v) { return nameOf(kFactSources, v); }
+
+std::optional<Tier> tierFromString(const QString& s) { return valueOf(kTiers, s); }
+std::optional<Role> roleFromString(const QString& s) { return valueOf(kRoles, s); }
+std::optional<Actor> actorFromString(const QString& s) { return valueOf(kActors, s); }
+std::optional<WindowState> windowStateFromString(const QString& s) { return valueOf(kWindowStates, s); }
+std::optional<MessageStatus> messageStatusFromString(const QString& s) { return valueOf(kMessageStatuses, s); }
+std::optional<EpisodeKind> episodeKindFromString(const QString& s) { return valueOf(kEpisodeKinds, s); }
+std::optional<ItemStatus> itemStatusFromString(const QString& s) { return valueOf(kItemStatuses, s); }
+std::optional<FactSource> factSourceFromString(const QString& s) { return valueOf(kFactSources, s); }
+
+QString newId()
+{
+    return QUuid::createUuid().toString(QUuid::WithoutBraces);
+}
+
+qint64 toMsecs(const QDateTime& t)
+{
+    return t.isValid() ? t.toMSecsSinceEpoch() : 0;
+}
+
+QDateTime fromMsecs(qint64 ms)
+{
+    return ms == 0 ? QDateTime() : QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC);
+}
+
+QString toIso(const QDateTime& t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+std::optional<QDateTime> fromIso(const QString& s)
+{
+    QDateTime t = QDateTime::fromString(s, Qt::ISODateWithMs);
+    if (!t.isValid())
+        t = QDateTime::fromString(s, Qt::ISODate);
+    if (!t.isValid())
+        return std::nullopt;
+    return t.toUTC();
+}
+
+QString Fact::text() const
+{
+    return subject + QLatin1Char(' ') + predicate + QLatin1Char(' ') + object;
+}
+
+} // namespace engram

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+namespace engram {
+
+// Turns text into search tokens before it reaches SQLite FTS5, so that Chinese and English are
+// both searchable: Latin letters and digits become lower-cased words with light English
+// stemming; CJK runs become single characters and overlapping bigrams (the scheme of Lucene's
+// CJK analyser); full-width forms are folded to their ASCII equivalents. Queries use the same
+// function, so "限流" finds "接口限流改成" and "deploy" finds "deploying".
+class SearchTokenizer final
+{
+public:
+    // Every token of the text, in order, duplicates kept (BM25 counts term frequency).
+    static QStringList tokenize(const QString& text);
+
+    // The tokens joined by spaces: the text stored in an FTS5 column.
+    static QString indexText(const QString& text);
+
+    // An FTS5 MATCH expression that matches any token of the query (OR), each quoted.
+    // Empty when the query has no searchable token.
+    static QString matchExpression(const QString& query);
+    static QString matchExpression(const QStringList& tokens);
+
+    // Light English stemming (Porter steps 1a/1b plus a few suffixes) of one lower-case word.
+    static QString stem(const QString& word);
+
+    static bool isCjk(char32_t codePoint);
+};
+
+} // namespace engram

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/Result.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <memory>
+
+namespace engram {
+
+// The one SQLite file that holds every tier of every user. Opens or creates it with WAL,
+// foreign keys, a busy timeout and secure delete; migrates it by PRAGMA user_version; and
+// refuses, with a clear message, a file that is not an Engram database or is damaged — it never
+// overwrites such a file. A Database is used only on the thread that opened it.
+class Database final
+{
+public:
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    // Opens (creating if absent) the database at `path`, migrated to the newest schema.
+    static Result<std::unique_ptr<Database>> open(const QString& path);
+    // For tests of migrations: opens and migrates only up to `version`.
+    static Result<std::unique_ptr<Database>> openAtVersion(const QString& path, int version);
+
+    // The schema version this build writes.
+    static int latestVersion();
+    // The default file: AppDataLocation/engram.sqlite, or $ENGRAM_DB when set.
+    static QString defaultPath();
+
+    const QSqlDatabase& connection() const { return m_db; }
+    QString path() const { return m_path; }
+    int schemaVersion() const;
+
+    // Nestable: only the outermost begin/commit reach SQLite. Prefer the Transaction guard.
+    Status beginTransaction();
+    Status commit();
+    void rollback();
+
+    // Writes the WAL back into the main file and truncates the WAL (after deletes, so erased text
+    // is gone from every file on disk).
+    Status checkpoint();
+
+private:
+    Database() = default;
+    Status configure();
+    Status migrateTo(int version);
+
+    QSqlDatabase m_db;
+    QString m_connectionName;
+    QString m_path;
+    int m_depth{};
+    bool m_rollbackOnly{};
+};
+
+// Scope guard for a transaction: commit() saves; leaving the scope without it rolls back.
+// Nested use joins the outer one; a failed inner step makes the whole transaction roll back.
+class Transaction final
+{
+public:
+    explicit Transaction(Database& db);
+    ~Transaction();
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    Status begin();
+    Status commit();
+
+private:
+    Database& m_db;
+    bool m_open{};
+};
+
+} // namespace engram

@@ -1,0 +1,192 @@
+#include "storage/Migrations.h"
+
+namespace engram {
+namespace {
+
+QStringList migration1()
+{
+    return {
+        QStringLiteral("CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID"),
+        QStringLiteral("INSERT INTO engram_meta (key, value) VALUES ('application', 'engram')"),
+        QStringLiteral(R"(CREATE TABLE users (
+            id TEXT PRIMARY KEY,
+            display_name TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            settings TEXT NOT NULL DEFAULT '{}'
+        ) WITHOUT ROWID)"),
+        QStringLiteral(R"(CREATE TABLE conversations (
+            id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            title TEXT NOT NULL DEFAULT '',
+            incognito INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        ))"),
+        QStringLiteral("CREATE INDEX conversations_user ON conversations(user_id, updated_at)"),
+        QStringLiteral(R"(CREATE TABLE messages (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'system')),
+            content TEXT NOT NULL,
+            model_content TEXT NOT NULL DEFAULT '',
+            window_state TEXT NOT NULL DEFAULT 'window',
+            status TEXT NOT NULL DEFAULT 'complete',
+            pinned INTEGER NOT NULL DEFAULT 0,
+            created_at INTEGER NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}'
+        ))"),
+        QStringLiteral("CREATE INDEX messages_conversation ON messages(conversation_id, seq)"),
+        QStringLiteral("CREATE INDEX messages_user_state ON messages(user_id, window_state)"),
+        QStringLiteral(R"(CREATE TABLE episodes (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('exchange', 'summary')),
+            content TEXT NOT NULL,
+            response TEXT NOT NULL DEFAULT '',
+            topic_key TEXT NOT NULL DEFAULT '',
+            conversation_id TEXT NOT NULL DEFAULT '',
+            status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'archived')),
+            pinned INTEGER NOT NULL DEFAULT 0,
+            importance REAL NOT NULL DEFAULT 0.5,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_access_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            archived_at INTEGER NOT NULL DEFAULT 0,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            search_body TEXT NOT NULL DEFAULT '',
+            search_extra TEXT NOT NULL DEFAULT ''
+        ))"),
+        QStringLiteral("CREATE INDEX episodes_user ON episodes(user_id, status, created_at)"),
+        QStringLiteral("CREATE INDEX episodes_topic ON episodes(user_id, topic_key) WHERE topic_key != ''"),
+        QStringLiteral(R"(CREATE VIRTUAL TABLE episodes_fts USING fts5(
+            search_body, search_extra, content='episodes', content_rowid='seq',
+            tokenize='unicode61 remove_diacritics 0'))"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+            INSERT INTO episodes_fts(rowid, search_body, search_extra)
+            VALUES (new.seq, new.search_body, new.search_extra);
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+            INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra)
+            VALUES ('delete', old.seq, old.search_body, old.search_extra);
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_update AFTER UPDATE OF search_body, search_extra ON episodes BEGIN
+            INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra)
+            VALUES ('delete', old.seq, old.search_body, old.search_extra);
+            INSERT INTO episodes_fts(rowid, search_body, search_extra)
+            VALUES (new.seq, new.search_body, new.search_extra);
+        END)"),
+        QStringLiteral(R"(CREATE TABLE facts (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            subject TEXT NOT NULL,
+            predicate TEXT NOT NULL,
+            object TEXT NOT NULL,
+            subject_key TEXT NOT NULL,
+            predicate_key TEXT NOT NULL,
+            confidence REAL NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('active', 'pending', 'superseded', 'deleted', 'rejected', 'archived')),
+            source TEXT NOT NULL CHECK (source IN ('user_input', 'llm_extract', 'manual', 'import')),
+            conversation_id TEXT NOT NULL DEFAULT '',
+            message_id TEXT NOT NULL DEFAULT '',
+            model TEXT NOT NULL DEFAULT '',
+            valid_from INTEGER NOT NULL,
+            valid_to INTEGER NOT NULL DEFAULT 0,
+            superseded_by TEXT NOT NULL DEFAULT '',
+            pinned INTEGER NOT NULL DEFAULT 0,
+            importance REAL NOT NULL DEFAULT 0.5,
+            access_count INTEGER NOT NULL DEFAULT 0,
+            last_access_at INTEGER NOT NULL,
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL,
+            metadata TEXT NOT NULL DEFAULT '{}',
+            search_body TEXT NOT NULL DEFAULT ''
+        ))"),
+        QStringLiteral("CREATE INDEX facts_key ON facts(user_id, subject_key, predicate_key, status)"),
+        QStringLiteral("CREATE INDEX facts_user_status ON facts(user_id, status)"),
+        QStringLiteral(
+            "CREATE UNIQUE INDEX facts_current ON facts(user_id, subject_key, predicate_key) WHERE status = 'active'"),
+        QStringLiteral(R"(CREATE VIRTUAL TABLE facts_fts USING fts5(
+            search_body, content='facts', content_rowid='seq', tokenize='unicode61 remove_diacritics 0'))"),
+        QStringLiteral(R"(CREATE TRIGGER facts_fts_insert AFTER INSERT ON facts BEGIN
+            INSERT INTO facts_fts(rowid, search_body) VALUES (new.seq, new.search_body);
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER facts_fts_delete AFTER DELETE ON facts BEGIN
+            INSERT INTO facts_fts(facts_fts, rowid, search_body) VALUES ('delete', old.seq, old.search_body);
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER facts_fts_update AFTER UPDATE OF search_body ON facts BEGIN
+            INSERT INTO facts_fts(facts_fts, rowid, search_body) VALUES ('delete', old.seq, old.search_body);
+            INSERT INTO facts_fts(rowid, search_body) VALUES (new.seq, new.search_body);
+        END)"),
+        QStringLiteral(R"(CREATE TABLE events (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_id TEXT NOT NULL DEFAULT '',
+            item_type TEXT NOT NULL,
+            action TEXT NOT NULL,
+            actor TEXT NOT NULL CHECK (actor IN ('user', 'assistant', 'system')),
+            before TEXT,
+            after TEXT,
+            created_at INTEGER NOT NULL,
+            undone INTEGER NOT NULL DEFAULT 0
+        ))"),
+        QStringLiteral("CREATE INDEX events_item ON events(item_id, seq)"),
+        QStringLiteral("CREATE INDEX events_user ON events(user_id, seq)"),
+        QStringLiteral(R"(CREATE TABLE trash (
+            seq INTEGER PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_id TEXT NOT NULL,
+            item_type TEXT NOT NULL,
+            event_id TEXT NOT NULL,
+            payload TEXT NOT NULL,
+            deleted_at INTEGER NOT NULL
+        ))"),
+        QStringLiteral("CREATE INDEX trash_user ON trash(user_id, seq)"),
+        QStringLiteral(R"(CREATE TABLE jobs (
+            seq INTEGER PRIMARY KEY,
+            id TEXT NOT NULL UNIQUE,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            dedupe_key TEXT NOT NULL UNIQUE,
+            payload TEXT NOT NULL DEFAULT '{}',
+            status TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'running', 'done', 'failed')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_run_at INTEGER NOT NULL,
+            last_error TEXT NOT NULL DEFAULT '',
+            created_at INTEGER NOT NULL,
+            updated_at INTEGER NOT NULL
+        ))"),
+        QStringLiteral("CREATE INDEX jobs_ready ON jobs(status, next_run_at)"),
+    };
+}
+
+// Version 2: vectors for optional embedding retrieval, one per item and model.
+QStringList migration2()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE embeddings (
+            item_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            item_type TEXT NOT NULL,
+            model TEXT NOT NULL,
+            dim INTEGER NOT NULL,
+            vector BLOB NOT NULL
+        ) WITHOUT ROWID)"),
+        QStringLiteral("CREATE INDEX embeddings_user ON embeddings(user_id, model)"),
+    };
+}
+
+} // namespace
+
+const std::vector<QStringList>& schemaMigrations()
+{
+    static const std::vector<QStringList> migrations{migration1(), migration2()};
+    return migrations;
+}
+
+} // namespace engram

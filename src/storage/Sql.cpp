@@ -1,0 +1,72 @@
+#include "storage/Sql.h"
+
+#include <QLoggingCategory>
+#include <QSqlError>
+
+Q_LOGGING_CATEGORY(lcStorage, "engram.storage")
+
+namespace engram::sql {
+
+Error error(const QSqlQuery& query, const QString& what)
+{
+    const QSqlError e = query.lastError();
+    QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
+    if (text.contains(QLatin1String("database or disk is full")))
+        text = QStringLiteral("the disk is full; free some space and try again");
+    else if (text.contains(QLatin1String("database is locked")))
+        text = QStringLiteral("the memory file is busy in another program; try again in a moment");
+    qCWarning(lcStorage) << "SQL error:" << e.text() << "in" << query.lastQuery().left(200);
+    return Error::database(what.isEmpty() ? text : what + QStringLiteral(": ") + text);
+}
+
+Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
+{
+    QSqlQuery query(db);
+    query.setForwardOnly(true);
+    if (!query.prepare(statement))
+        return error(query);
+    int i = 0;
+    for (const QVariant& v : values)
+        query.bindValue(i++, v);
+    return query;
+}
+
+Status exec(QSqlQuery& query)
+{
+    if (!query.exec())
+        return error(query);
+    return {};
+}
+
+Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
+{
+    auto query = prepare(db, statement, values);
+    if (!query)
+        return query.error();
+    if (auto st = exec(*query); !st)
+        return st.error();
+    return query;
+}
+
+Status execute(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
+{
+    auto query = run(db, statement, values);
+    if (!query)
+        return query.error();
+    return {};
+}
+
+Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
+{
+    auto query = run(db, statement, values);
+    if (!query)
+        return query.error();
+    return query->next() ? query->value(0) : QVariant();
+}
+
+int affected(const QSqlQuery& query)
+{
+    return query.numRowsAffected();
+}
+
+} // namespace engram::sql
