@@ -21,8 +21,7 @@ class ManualClock final : public Clock
 public:
     explicit ManualClock(QDateTime start = QDateTime::currentDateTimeUtc())
         : m_now(start.toUTC())
-    {
-    }
+    {}
     QDateTime now() const override { return m_now; }
     void set(const QDateTime& t) { m_now = t.toUTC(); }
     void advanceSecs(qint64 secs) { m_now = m_now.addSecs(secs); }

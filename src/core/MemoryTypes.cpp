@@ -76,23 +76,71 @@ constexpr std::array<std::pair<FactSource, const char*>, 4> kFactSources{{
 
 } // namespace
 
-QString toString(Tier v) { return nameOf(kTiers, v); }
-QString toString(Role v) { return nameOf(kRoles, v); }
-QString toString(Actor v) { return nameOf(kActors, v); }
-QString toString(WindowState v) { return nameOf(kWindowStates, v); }
-QString toString(MessageStatus v) { return nameOf(kMessageStatuses, v); }
-QString toString(EpisodeKind v) { return nameOf(kEpisodeKinds, v); }
-QString toString(ItemStatus v) { return nameOf(kItemStatuses, v); }
-QString toString(FactSource v) { return nameOf(kFactSources, v); }
+QString enumName(Tier v)
+{
+    return nameOf(kTiers, v);
+}
+QString enumName(Role v)
+{
+    return nameOf(kRoles, v);
+}
+QString enumName(Actor v)
+{
+    return nameOf(kActors, v);
+}
+QString enumName(WindowState v)
+{
+    return nameOf(kWindowStates, v);
+}
+QString enumName(MessageStatus v)
+{
+    return nameOf(kMessageStatuses, v);
+}
+QString enumName(EpisodeKind v)
+{
+    return nameOf(kEpisodeKinds, v);
+}
+QString enumName(ItemStatus v)
+{
+    return nameOf(kItemStatuses, v);
+}
+QString enumName(FactSource v)
+{
+    return nameOf(kFactSources, v);
+}
 
-std::optional<Tier> tierFromString(const QString& s) { return valueOf(kTiers, s); }
-std::optional<Role> roleFromString(const QString& s) { return valueOf(kRoles, s); }
-std::optional<Actor> actorFromString(const QString& s) { return valueOf(kActors, s); }
-std::optional<WindowState> windowStateFromString(const QString& s) { return valueOf(kWindowStates, s); }
-std::optional<MessageStatus> messageStatusFromString(const QString& s) { return valueOf(kMessageStatuses, s); }
-std::optional<EpisodeKind> episodeKindFromString(const QString& s) { return valueOf(kEpisodeKinds, s); }
-std::optional<ItemStatus> itemStatusFromString(const QString& s) { return valueOf(kItemStatuses, s); }
-std::optional<FactSource> factSourceFromString(const QString& s) { return valueOf(kFactSources, s); }
+std::optional<Tier> tierFromString(const QString& s)
+{
+    return valueOf(kTiers, s);
+}
+std::optional<Role> roleFromString(const QString& s)
+{
+    return valueOf(kRoles, s);
+}
+std::optional<Actor> actorFromString(const QString& s)
+{
+    return valueOf(kActors, s);
+}
+std::optional<WindowState> windowStateFromString(const QString& s)
+{
+    return valueOf(kWindowStates, s);
+}
+std::optional<MessageStatus> messageStatusFromString(const QString& s)
+{
+    return valueOf(kMessageStatuses, s);
+}
+std::optional<EpisodeKind> episodeKindFromString(const QString& s)
+{
+    return valueOf(kEpisodeKinds, s);
+}
+std::optional<ItemStatus> itemStatusFromString(const QString& s)
+{
+    return valueOf(kItemStatuses, s);
+}
+std::optional<FactSource> factSourceFromString(const QString& s)
+{
+    return valueOf(kFactSources, s);
+}
 
 QString newId()
 {

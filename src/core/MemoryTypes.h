@@ -13,31 +13,71 @@ namespace engram {
 
 using Json = nlohmann::json;
 
-enum class Tier { Working, Episodic, Semantic, Archive };
-enum class Role { User, Assistant, System };
-enum class Actor { User, Assistant, System };
-
-// Where a message stands in relation to the working window.
-enum class WindowState {
-    InWindow, // the model sees it
-    Buffered, // evicted, waiting in the summary buffer
-    Summarized, // evicted and condensed into a summary episode
-    Removed, // the user took it out of what the model sees
+enum class Tier
+{
+    Working,
+    Episodic,
+    Semantic,
+    Archive
+};
+enum class Role
+{
+    User,
+    Assistant,
+    System
+};
+enum class Actor
+{
+    User,
+    Assistant,
+    System
 };
 
-enum class MessageStatus { Complete, Stopped, Failed };
-enum class EpisodeKind { Exchange, Summary };
-enum class ItemStatus { Active, Pending, Superseded, Deleted, Rejected, Archived };
-enum class FactSource { UserInput, LlmExtract, Manual, Import };
+// Where a message stands in relation to the working window.
+enum class WindowState
+{
+    InWindow,   // the model sees it
+    Buffered,   // evicted, waiting in the summary buffer
+    Summarized, // evicted and condensed into a summary episode
+    Removed,    // the user took it out of what the model sees
+};
 
-QString toString(Tier v);
-QString toString(Role v);
-QString toString(Actor v);
-QString toString(WindowState v);
-QString toString(MessageStatus v);
-QString toString(EpisodeKind v);
-QString toString(ItemStatus v);
-QString toString(FactSource v);
+enum class MessageStatus
+{
+    Complete,
+    Stopped,
+    Failed
+};
+enum class EpisodeKind
+{
+    Exchange,
+    Summary
+};
+enum class ItemStatus
+{
+    Active,
+    Pending,
+    Superseded,
+    Deleted,
+    Rejected,
+    Archived
+};
+enum class FactSource
+{
+    UserInput,
+    LlmExtract,
+    Manual,
+    Import
+};
+
+QString enumName(Tier v);
+QString enumName(Role v);
+QString enumName(Actor v);
+QString enumName(WindowState v);
+QString enumName(MessageStatus v);
+QString enumName(EpisodeKind v);
+QString enumName(ItemStatus v);
+QString enumName(FactSource v);
 
 std::optional<Tier> tierFromString(const QString& s);
 std::optional<Role> roleFromString(const QString& s);
@@ -80,7 +120,7 @@ struct Message
     QString userId;
     QString conversationId;
     Role role{Role::User};
-    QString content; // what the transcript shows (already redacted)
+    QString content;      // what the transcript shows (already redacted)
     QString modelContent; // what the model sees instead, when the user edited it; empty = content
     WindowState windowState{WindowState::InWindow};
     MessageStatus status{MessageStatus::Complete};
@@ -96,7 +136,7 @@ struct Episode
     QString id;
     QString userId;
     EpisodeKind kind{EpisodeKind::Exchange};
-    QString content; // exchange: the user's message; summary: the summary text
+    QString content;  // exchange: the user's message; summary: the summary text
     QString response; // exchange: gist of the reply; summary: empty
     QString topicKey; // summaries: what they are about, for merging
     QString conversationId;
@@ -146,10 +186,10 @@ struct Event
     QString userId;
     QString itemId;
     QString itemType; // "message", "episode", "fact", "user", "memory"
-    QString action; // create, update, supersede, merge, pin, unpin, edit, delete, forget, restore, ...
+    QString action;   // create, update, supersede, merge, pin, unpin, edit, delete, forget, restore, ...
     Actor actor{Actor::System};
     Json before; // null when absent
-    Json after; // null when absent
+    Json after;  // null when absent
     QDateTime createdAt;
     bool undone{};
 };

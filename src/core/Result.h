@@ -11,7 +11,8 @@ namespace engram {
 // What went wrong, as a value: a category a caller can branch on and a sentence a user can read.
 struct Error
 {
-    enum class Code {
+    enum class Code
+    {
         InvalidInput, // the caller's data is malformed or out of range
         NotFound,     // the id or key names nothing this user owns
         Database,     // SQLite refused or failed
@@ -36,12 +37,10 @@ class [[nodiscard]] Result final
 public:
     Result(T value)
         : m_data(std::move(value))
-    {
-    }
+    {}
     Result(Error error)
         : m_data(std::move(error))
-    {
-    }
+    {}
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -69,8 +68,7 @@ public:
     Result() = default;
     Result(Error error)
         : m_error(std::move(error))
-    {
-    }
+    {}
 
     bool ok() const { return !m_error.has_value(); }
     explicit operator bool() const { return ok(); }

@@ -8,8 +8,8 @@ namespace {
 bool isVowel(const QString& w, qsizetype i)
 {
     const QChar c = w.at(i);
-    if (c == QLatin1Char('a') || c == QLatin1Char('e') || c == QLatin1Char('i') || c == QLatin1Char('o')
-        || c == QLatin1Char('u'))
+    if (c == QLatin1Char('a') || c == QLatin1Char('e') || c == QLatin1Char('i') || c == QLatin1Char('o') ||
+        c == QLatin1Char('u'))
         return true;
     // 'y' is a vowel after a consonant.
     return c == QLatin1Char('y') && i > 0 && !isVowel(w, i - 1);
@@ -56,8 +56,8 @@ bool endsCvc(const QString& w)
 
 QString afterSuffixRemoval(QString stemmed)
 {
-    if (stemmed.endsWith(QLatin1String("at")) || stemmed.endsWith(QLatin1String("bl"))
-        || stemmed.endsWith(QLatin1String("iz")))
+    if (stemmed.endsWith(QLatin1String("at")) || stemmed.endsWith(QLatin1String("bl")) ||
+        stemmed.endsWith(QLatin1String("iz")))
         return stemmed + QLatin1Char('e');
     if (endsDoubleConsonant(stemmed)) {
         const QChar c = stemmed.back();
@@ -70,7 +70,12 @@ QString afterSuffixRemoval(QString stemmed)
     return stemmed;
 }
 
-enum class CharClass { Other, Word, Cjk };
+enum class CharClass
+{
+    Other,
+    Word,
+    Cjk
+};
 
 CharClass classify(char32_t cp)
 {
@@ -85,12 +90,12 @@ CharClass classify(char32_t cp)
 
 bool SearchTokenizer::isCjk(char32_t cp)
 {
-    return (cp >= 0x4E00 && cp <= 0x9FFF) // CJK Unified Ideographs
-        || (cp >= 0x3400 && cp <= 0x4DBF) // Extension A
-        || (cp >= 0x20000 && cp <= 0x2FA1F) // Extensions B–F, compatibility supplement
-        || (cp >= 0xF900 && cp <= 0xFAFF) // Compatibility Ideographs
-        || (cp >= 0x3040 && cp <= 0x30FF) // Hiragana, Katakana
-        || (cp >= 0xAC00 && cp <= 0xD7AF); // Hangul syllables
+    return (cp >= 0x4E00 && cp <= 0x9FFF)      // CJK Unified Ideographs
+           || (cp >= 0x3400 && cp <= 0x4DBF)   // Extension A
+           || (cp >= 0x20000 && cp <= 0x2FA1F) // Extensions B–F, compatibility supplement
+           || (cp >= 0xF900 && cp <= 0xFAFF)   // Compatibility Ideographs
+           || (cp >= 0x3040 && cp <= 0x30FF)   // Hiragana, Katakana
+           || (cp >= 0xAC00 && cp <= 0xD7AF);  // Hangul syllables
 }
 
 QString SearchTokenizer::stem(const QString& word)
@@ -103,8 +108,8 @@ QString SearchTokenizer::stem(const QString& word)
         w.chop(2);
     else if (w.endsWith(QLatin1String("ies")))
         w = w.left(w.size() - 3) + QLatin1Char('y');
-    else if (w.endsWith(QLatin1Char('s')) && !w.endsWith(QLatin1String("ss")) && !w.endsWith(QLatin1String("us"))
-             && !w.endsWith(QLatin1String("is")))
+    else if (w.endsWith(QLatin1Char('s')) && !w.endsWith(QLatin1String("ss")) && !w.endsWith(QLatin1String("us")) &&
+             !w.endsWith(QLatin1String("is")))
         w.chop(1);
     // Step 1b: -eed, -ed, -ing.
     if (w.endsWith(QLatin1String("eed"))) {

@@ -28,10 +28,9 @@ Status checkHeader(const QString& path)
     const QByteArray header = file.read(100);
     const QString name = QDir::toNativeSeparators(path);
     if (header.size() < 100 || !header.startsWith(QByteArrayLiteral("SQLite format 3\0")))
-        return Error{Error::Code::NotEngram,
-                     QStringLiteral("%1 is not an Engram database (it is not an SQLite file). "
-                                    "Choose another file; this one was left untouched.")
-                         .arg(name)};
+        return Error{Error::Code::NotEngram, QStringLiteral("%1 is not an Engram database (it is not an SQLite file). "
+                                                            "Choose another file; this one was left untouched.")
+                                                 .arg(name)};
     const auto* bytes = reinterpret_cast<const uchar*>(header.constData());
     quint32 pageSize = qFromBigEndian<quint16>(bytes + 16);
     if (pageSize == 1)
@@ -40,8 +39,8 @@ Status checkHeader(const QString& path)
     const quint32 pageCount = qFromBigEndian<quint32>(bytes + 28);
     const quint32 validFor = qFromBigEndian<quint32>(bytes + 92);
     const bool walPresent = QFileInfo::exists(path + QStringLiteral("-wal"));
-    if (!walPresent && validFor == changeCounter && pageCount > 0
-        && static_cast<qint64>(pageCount) * pageSize > file.size())
+    if (!walPresent && validFor == changeCounter && pageCount > 0 &&
+        static_cast<qint64>(pageCount) * pageSize > file.size())
         return Error{Error::Code::NotEngram,
                      QStringLiteral("%1 is damaged: the file is shorter than its header says (truncated). "
                                     "Restore it from a backup or an export; this file was left untouched.")
@@ -134,9 +133,9 @@ Status Database::configure()
                          .arg(latestVersion())};
 
     const QStringList pragmas{
-        QStringLiteral("PRAGMA foreign_keys = ON"),      QStringLiteral("PRAGMA busy_timeout = 5000"),
-        QStringLiteral("PRAGMA secure_delete = ON"),     QStringLiteral("PRAGMA journal_mode = WAL"),
-        QStringLiteral("PRAGMA synchronous = NORMAL"),   QStringLiteral("PRAGMA temp_store = MEMORY"),
+        QStringLiteral("PRAGMA foreign_keys = ON"),    QStringLiteral("PRAGMA busy_timeout = 5000"),
+        QStringLiteral("PRAGMA secure_delete = ON"),   QStringLiteral("PRAGMA journal_mode = WAL"),
+        QStringLiteral("PRAGMA synchronous = NORMAL"), QStringLiteral("PRAGMA temp_store = MEMORY"),
     };
     for (const QString& pragma : pragmas) {
         auto result = sql::run(m_db, pragma);
@@ -156,7 +155,8 @@ Status Database::migrateTo(int version)
             return st;
         for (const QString& statement : migrations[static_cast<std::size_t>(v)]) {
             if (auto st = sql::execute(m_db, statement); !st)
-                return Error::database(QStringLiteral("Migration to schema %1 failed: %2").arg(v + 1).arg(st.errorMessage()));
+                return Error::database(
+                    QStringLiteral("Migration to schema %1 failed: %2").arg(v + 1).arg(st.errorMessage()));
         }
         if (auto st = sql::execute(m_db, QStringLiteral("PRAGMA user_version = %1").arg(v + 1)); !st)
             return st;
@@ -220,8 +220,7 @@ Status Database::checkpoint()
 
 Transaction::Transaction(Database& db)
     : m_db(db)
-{
-}
+{}
 
 Transaction::~Transaction()
 {

@@ -19,6 +19,14 @@ Error error(const QSqlQuery& query, const QString& what)
     return Error::database(what.isEmpty() ? text : what + QStringLiteral(": ") + text);
 }
 
+void bind(QSqlQuery& query, int index, const QVariant& value)
+{
+    if (value.typeId() == QMetaType::QString && value.toString().isNull())
+        query.bindValue(index, QStringLiteral(""));
+    else
+        query.bindValue(index, value);
+}
+
 Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
 {
     QSqlQuery query(db);
@@ -27,7 +35,7 @@ Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement, std:
         return error(query);
     int i = 0;
     for (const QVariant& v : values)
-        query.bindValue(i++, v);
+        bind(query, i++, v);
     return query;
 }
 
@@ -43,6 +51,18 @@ Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::ini
     auto query = prepare(db, statement, values);
     if (!query)
         return query.error();
+    if (auto st = exec(*query); !st)
+        return st.error();
+    return query;
+}
+
+Result<QSqlQuery> runList(const QSqlDatabase& db, const QString& statement, const QVariantList& values)
+{
+    auto query = prepare(db, statement);
+    if (!query)
+        return query.error();
+    for (int i = 0; i < values.size(); ++i)
+        bind(*query, i, values.at(i));
     if (auto st = exec(*query); !st)
         return st.error();
     return query;

@@ -18,6 +18,13 @@ Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement,
 // Prepares, binds and executes; the returned query is positioned before the first row.
 Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values = {});
 
+// The same with values in a list, for statements built from optional filters.
+Result<QSqlQuery> runList(const QSqlDatabase& db, const QString& statement, const QVariantList& values);
+
+// Binds one positional value. A null QString binds as '' (our TEXT columns are NOT NULL);
+// a null QVariant binds as NULL.
+void bind(QSqlQuery& query, int index, const QVariant& value);
+
 // Executes an already prepared and bound query.
 Status exec(QSqlQuery& query);
 

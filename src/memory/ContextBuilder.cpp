@@ -1,0 +1,234 @@
+#include "memory/ContextBuilder.h"
+
+#include "core/TokenEstimator.h"
+#include "memory/MemoryContext.h"
+#include "memory/Retriever.h"
+
+#include <QSet>
+
+#include <algorithm>
+
+namespace engram {
+namespace {
+
+QString heading(const ContextRequest& r, const char* zh, const char* en)
+{
+    return r.chinese ? QString::fromUtf8(zh) : QString::fromLatin1(en);
+}
+
+int cost(const QString& line)
+{
+    return TokenEstimator::estimate(line) + 1; // + the line break
+}
+
+} // namespace
+
+int ContextResult::totalTokens() const
+{
+    int total = 0;
+    for (const ContextSection& s : sections)
+        total += s.tokens;
+    return total;
+}
+
+QStringList ContextResult::memoryIds() const
+{
+    QStringList ids;
+    for (const ContextSection& s : sections)
+        ids += s.ids;
+    return ids;
+}
+
+const ContextSection* ContextResult::section(const QString& name) const
+{
+    for (const ContextSection& s : sections) {
+        if (s.name == name)
+            return &s;
+    }
+    return nullptr;
+}
+
+ContextBuilder::ContextBuilder(MemoryContext& ctx, const Retriever& retriever)
+    : m_ctx(ctx)
+    , m_retriever(retriever)
+{}
+
+Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString& text) const
+{
+    ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget};
+    FactFilter filter;
+    filter.statuses = {ItemStatus::Active};
+    auto facts = m_ctx.facts.list(r.userId, filter); // pinned first, then by confidence
+    if (!facts)
+        return facts.error();
+    const QString head = heading(r, "【用户画像】", "[User profile]");
+    int used = cost(head);
+    QString body;
+    for (const Fact& f : *facts) {
+        const QString subject =
+            FactStore::normalizeKey(f.subject) == QLatin1String("user") ? QString() : f.subject + QLatin1Char(' ');
+        const QString line = QStringLiteral("- ") + subject + f.predicate + QStringLiteral(": ") + f.object;
+        const int c = cost(line);
+        if (used + c > section.budget)
+            continue; // a shorter, lower-priority fact may still fit
+        used += c;
+        body += line + QLatin1Char('\n');
+        section.ids.append(f.id);
+    }
+    if (section.ids.isEmpty())
+        return section;
+    section.tokens = used;
+    text += head + QLatin1Char('\n') + body;
+    return section;
+}
+
+Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int budget, QString& text) const
+{
+    ContextSection section{QStringLiteral("summaries"), {}, 0, budget};
+    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedSummaries, EpisodeKind::Summary);
+    if (!hits)
+        return hits.error();
+    const QString head = heading(r, "【对话历史摘要】", "[Summary of earlier conversations]");
+    int used = cost(head);
+    QString body;
+    for (const EpisodeHit& h : *hits) {
+        const QString line = QStringLiteral("- ") + h.episode.content;
+        const int c = cost(line);
+        if (used + c > budget)
+            continue;
+        used += c;
+        body += line + QLatin1Char('\n');
+        section.ids.append(h.episode.id);
+    }
+    if (section.ids.isEmpty())
+        return section;
+    section.tokens = used;
+    text += head + QLatin1Char('\n') + body;
+    return section;
+}
+
+Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int budget, const QSet<QString>& windowIds,
+                                                 QString& text) const
+{
+    ContextSection section{QStringLiteral("exchanges"), {}, 0, budget};
+    // Fetch a few extra: exchanges still in the window are already in the prompt verbatim.
+    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedExchanges + 4, EpisodeKind::Exchange);
+    if (!hits)
+        return hits.error();
+    const QString head = heading(r, "【相关历史对话】", "[Related past exchanges]");
+    const QString userLabel = heading(r, "用户：", "User: ");
+    const QString replyLabel = heading(r, "助手：", "Assistant: ");
+    int used = cost(head);
+    QString body;
+    for (const EpisodeHit& h : *hits) {
+        if (section.ids.size() >= m_ctx.config.relatedExchanges)
+            break;
+        const auto messageId = h.episode.metadata.value("user_message_id", std::string());
+        if (windowIds.contains(QString::fromStdString(messageId)))
+            continue;
+        QString line = QStringLiteral("- ") + userLabel + h.episode.content;
+        if (!h.episode.response.isEmpty())
+            line += QStringLiteral(" / ") + replyLabel + h.episode.response;
+        const int c = cost(line);
+        if (used + c > budget)
+            continue;
+        used += c;
+        body += line + QLatin1Char('\n');
+        section.ids.append(h.episode.id);
+    }
+    if (section.ids.isEmpty())
+        return section;
+    section.tokens = used;
+    text += head + QLatin1Char('\n') + body;
+    return section;
+}
+
+Result<ContextSection> ContextBuilder::window(const ContextRequest& r, QList<ChatMessage>& out,
+                                              QSet<QString>& ids) const
+{
+    ContextSection section{QStringLiteral("window"), {}, 0, m_ctx.config.windowBudget};
+    if (r.conversationId.isEmpty())
+        return section;
+    auto messages = m_ctx.messages.inState(r.userId, WindowState::InWindow, r.conversationId);
+    if (!messages)
+        return messages.error();
+    messages->removeIf([&](const Message& m) { return m.id == r.queryMessageId; }); // it goes last
+    // Pinned messages first, then the newest backwards, until the budget is spent.
+    QList<qsizetype> order;
+    for (qsizetype i = messages->size() - 1; i >= 0; --i) {
+        if (messages->at(i).pinned)
+            order.append(i);
+    }
+    for (qsizetype i = messages->size() - 1; i >= 0; --i) {
+        if (!messages->at(i).pinned)
+            order.append(i);
+    }
+    QSet<qsizetype> chosen;
+    int used = 0;
+    for (qsizetype i : order) {
+        const int c = TokenEstimator::estimate(messages->at(i).textForModel()) + TokenEstimator::kPerMessageOverhead;
+        if (used + c > section.budget) {
+            if (messages->at(i).pinned)
+                continue;
+            break; // older unpinned messages would leave a gap in the conversation
+        }
+        used += c;
+        chosen.insert(i);
+    }
+    for (qsizetype i = 0; i < messages->size(); ++i) {
+        if (!chosen.contains(i))
+            continue;
+        const Message& m = messages->at(i);
+        out.append(ChatMessage{m.role, m.textForModel()});
+        section.ids.append(m.id);
+        ids.insert(m.id);
+    }
+    section.tokens = used;
+    return section;
+}
+
+Result<ContextResult> ContextBuilder::build(const ContextRequest& r) const
+{
+    ContextResult result;
+    QList<ChatMessage> windowMessages;
+    QSet<QString> windowIds;
+    auto win = window(r, windowMessages, windowIds);
+    if (!win)
+        return win.error();
+
+    QString system = r.systemPrompt;
+    result.sections.append(ContextSection{QStringLiteral("system"), {}, TokenEstimator::estimate(r.systemPrompt), 0});
+    if (r.includeMemory && m_ctx.config.enabled) {
+        QString memory;
+        auto prof = profile(r, memory);
+        if (!prof)
+            return prof.error();
+        auto sums = summaries(r, m_ctx.config.episodicBudget, memory);
+        if (!sums)
+            return sums.error();
+        auto exch = exchanges(r, m_ctx.config.episodicBudget - sums->tokens, windowIds, memory);
+        if (!exch)
+            return exch.error();
+        for (ContextSection* s : {&*prof, &*sums, &*exch}) {
+            if (!s->ids.isEmpty())
+                result.sections.append(*s);
+        }
+        if (!memory.isEmpty())
+            system += QStringLiteral("\n\n") + memory.trimmed();
+    }
+    if (!system.isEmpty())
+        result.messages.append(ChatMessage{Role::System, system});
+    result.messages += windowMessages;
+    if (!win->ids.isEmpty())
+        result.sections.append(*win);
+    if (!r.query.isEmpty()) {
+        result.messages.append(ChatMessage{Role::User, r.query});
+        const QStringList ids = r.queryMessageId.isEmpty() ? QStringList() : QStringList{r.queryMessageId};
+        result.sections.append(ContextSection{QStringLiteral("message"), ids,
+                                              TokenEstimator::estimate(r.query) + TokenEstimator::kPerMessageOverhead,
+                                              0});
+    }
+    return result;
+}
+
+} // namespace engram

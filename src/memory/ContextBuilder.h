@@ -1,0 +1,72 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+
+namespace engram {
+
+struct MemoryContext;
+class Retriever;
+
+// One message of the prompt sent to the model.
+struct ChatMessage
+{
+    Role role{Role::User};
+    QString content;
+};
+
+// What went into one section of the prompt: the memory ids and their estimated tokens.
+struct ContextSection
+{
+    QString name; // "system", "profile", "summaries", "exchanges", "window", "message"
+    QStringList ids;
+    int tokens{};
+    int budget{}; // 0 = not budgeted
+};
+
+struct ContextResult
+{
+    QList<ChatMessage> messages;
+    QList<ContextSection> sections;
+
+    int totalTokens() const;
+    QStringList memoryIds() const; // every memory id used, in prompt order
+    const ContextSection* section(const QString& name) const;
+};
+
+struct ContextRequest
+{
+    QString userId;
+    QString conversationId;
+    QString query; // the new user message (already redacted)
+    QString systemPrompt;
+    bool chinese{};           // section headings in Chinese
+    bool includeMemory{true}; // false: incognito or memory off — only the window and the message
+    QString queryMessageId;   // the stored new message, if any: it goes last, not in the window section
+};
+
+// Assembles the prompt of one turn: system prompt, user profile (pinned facts, then active facts
+// by confidence), summaries and related past exchanges for the query, the working window as
+// real chat messages, and the new message. Each section is cut to its token budget by priority,
+// never mid-item, and the result records which memory ids went in (provenance).
+class ContextBuilder final
+{
+public:
+    ContextBuilder(MemoryContext& ctx, const Retriever& retriever);
+
+    Result<ContextResult> build(const ContextRequest& request) const;
+
+private:
+    Result<ContextSection> profile(const ContextRequest& r, QString& text) const;
+    Result<ContextSection> summaries(const ContextRequest& r, int budget, QString& text) const;
+    Result<ContextSection> exchanges(const ContextRequest& r, int budget, const QSet<QString>& windowIds,
+                                     QString& text) const;
+    Result<ContextSection> window(const ContextRequest& r, QList<ChatMessage>& out, QSet<QString>& ids) const;
+
+    MemoryContext& m_ctx;
+    const Retriever& m_retriever;
+};
+
+} // namespace engram

@@ -1,0 +1,142 @@
+#include "memory/ForgettingPolicy.h"
+
+#include "memory/ItemJson.h"
+#include "memory/MemoryContext.h"
+#include "storage/Sql.h"
+
+#include <QSet>
+
+#include <cmath>
+
+namespace engram {
+namespace {
+
+constexpr double kMsPerDay = 86400000.0;
+const QString kEpisode = QStringLiteral("episode");
+
+QStringList ids(QSqlQuery& q)
+{
+    QStringList list;
+    while (q.next())
+        list.append(q.value(0).toString());
+    return list;
+}
+
+} // namespace
+
+ForgettingPolicy::ForgettingPolicy(MemoryContext& ctx)
+    : m_ctx(ctx)
+{}
+
+double ForgettingPolicy::retention(double importance, const QDateTime& lastAccess, const QDateTime& now)
+{
+    const double days = std::max<double>(0.0, lastAccess.msecsTo(now) / kMsPerDay);
+    return 0.6 * importance + 0.4 * std::pow(0.5, days / 30.0);
+}
+
+Result<QStringList> ForgettingPolicy::overCapacity(const QString& userId, qint64 nowMs) const
+{
+    auto active = m_ctx.episodes.count(userId, EpisodeFilter{});
+    if (!active)
+        return active.error();
+    const int excess = *active - m_ctx.config.episodeCapacity;
+    if (excess <= 0)
+        return QStringList();
+    // The same formula as retention(), in SQL so a large store is ranked without loading it.
+    auto q = sql::run(
+        m_ctx.db.connection(),
+        QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
+                       "ORDER BY 0.6 * importance + 0.4 * pow(0.5, max(0.0, (? - last_access_at) / %1) / 30.0), "
+                       "last_access_at, seq LIMIT ?")
+            .arg(kMsPerDay, 0, 'f', 1),
+        {userId, nowMs, excess});
+    if (!q)
+        return q.error();
+    return ids(*q);
+}
+
+Result<QStringList> ForgettingPolicy::overAge(const QString& userId, qint64 nowMs) const
+{
+    if (m_ctx.config.maxAgeDays <= 0)
+        return QStringList();
+    const qint64 cutoff = nowMs - static_cast<qint64>(m_ctx.config.maxAgeDays) * 86400000LL;
+    auto q = sql::run(m_ctx.db.connection(),
+                      QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
+                                     "AND created_at < ? ORDER BY seq"),
+                      {userId, cutoff});
+    if (!q)
+        return q.error();
+    return ids(*q);
+}
+
+Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)
+{
+    const QDateTime now = m_ctx.clock.now();
+    const qint64 nowMs = toMsecs(now);
+    ForgetReport report;
+
+    auto byCapacity = overCapacity(userId, nowMs);
+    if (!byCapacity)
+        return byCapacity.error();
+    auto byAge = overAge(userId, nowMs);
+    if (!byAge)
+        return byAge.error();
+    QSet<QString> seen;
+    for (const QStringList* list : {&*byCapacity, &*byAge}) {
+        for (const QString& id : *list) {
+            if (!seen.contains(id)) {
+                seen.insert(id);
+                report.archived.append(id);
+            }
+        }
+    }
+    auto expired = m_ctx.episodes.archivedBefore(userId, now.addDays(-m_ctx.config.archiveDays));
+    if (!expired)
+        return expired.error();
+    report.purged = *expired;
+    if (dryRun)
+        return report;
+
+    Transaction tx(m_ctx.db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    for (const QString& id : std::as_const(report.archived)) {
+        auto e = m_ctx.episodes.find(userId, id);
+        if (!e)
+            return e.error();
+        e->status = ItemStatus::Archived;
+        e->archivedAt = now;
+        if (auto st = m_ctx.episodes.update(*e); !st)
+            return st.error();
+        if (auto st = m_ctx.record(userId, id, kEpisode, QStringLiteral("forget"), Actor::System); !st)
+            return st.error();
+    }
+    for (const QString& id : std::as_const(report.purged)) {
+        if (auto st = m_ctx.episodes.remove(userId, id); !st)
+            return st.error();
+        if (auto st = m_ctx.record(userId, id, kEpisode, QStringLiteral("purge"), Actor::System); !st)
+            return st.error();
+    }
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    return report;
+}
+
+Status ForgettingPolicy::restore(const QString& userId, const QString& id)
+{
+    auto e = m_ctx.episodes.find(userId, id);
+    if (!e)
+        return e.error();
+    if (e->status != ItemStatus::Archived)
+        return Error{Error::Code::Conflict, QStringLiteral("Episode %1 is not in the archive").arg(id)};
+    const QDateTime now = m_ctx.clock.now();
+    e->status = ItemStatus::Active;
+    e->archivedAt = QDateTime();
+    e->lastAccessAt = now; // restored on purpose: it is fresh again
+    e->updatedAt = now;
+    if (auto st = m_ctx.episodes.update(*e); !st)
+        return st;
+    return m_ctx.record(userId, id, kEpisode, QStringLiteral("restore"), Actor::User);
+}
+
+} // namespace engram

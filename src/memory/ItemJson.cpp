@@ -1,0 +1,296 @@
+#include "memory/ItemJson.h"
+
+#include <QUuid>
+
+namespace engram::itemjson {
+namespace {
+
+std::string s(const QString& text)
+{
+    return text.toStdString();
+}
+
+// Reads fields of one JSON object, remembering the first problem with its path.
+class Reader final
+{
+public:
+    Reader(const Json& j, QString where)
+        : m_j(j)
+        , m_where(std::move(where))
+    {
+        if (!m_j.is_object())
+            fail(QString(), QStringLiteral("must be an object"));
+    }
+
+    bool ok() const { return m_error.isEmpty(); }
+    Error error() const { return Error::invalid(m_error); }
+
+    QString string(const char* key, bool required, const QString& fallback = {})
+    {
+        if (!ok())
+            return fallback;
+        const auto it = m_j.find(key);
+        if (it == m_j.end() || it->is_null()) {
+            if (required)
+                fail(key, QStringLiteral("is missing"));
+            return fallback;
+        }
+        if (!it->is_string()) {
+            fail(key, QStringLiteral("must be a string"));
+            return fallback;
+        }
+        return QString::fromStdString(it->get<std::string>());
+    }
+
+    QString id(const char* key, bool required)
+    {
+        const QString value = string(key, required);
+        if (!ok() || value.isEmpty())
+            return value;
+        if (QUuid::fromString(value).isNull() || value.size() > 64) {
+            fail(key, QStringLiteral("is not a UUID"));
+            return {};
+        }
+        return value;
+    }
+
+    QDateTime time(const char* key, bool required, const QDateTime& fallback = {})
+    {
+        const QString text = string(key, required);
+        if (!ok() || text.isEmpty())
+            return fallback;
+        const auto t = fromIso(text);
+        if (!t) {
+            fail(key, QStringLiteral("not an ISO-8601 time"));
+            return fallback;
+        }
+        return *t;
+    }
+
+    double number(const char* key, double fallback, double min, double max)
+    {
+        if (!ok())
+            return fallback;
+        const auto it = m_j.find(key);
+        if (it == m_j.end() || it->is_null())
+            return fallback;
+        if (!it->is_number()) {
+            fail(key, QStringLiteral("must be a number"));
+            return fallback;
+        }
+        const double v = it->get<double>();
+        if (v < min || v > max) {
+            fail(key, QStringLiteral("must be between %1 and %2").arg(min).arg(max));
+            return fallback;
+        }
+        return v;
+    }
+
+    bool boolean(const char* key, bool fallback)
+    {
+        if (!ok())
+            return fallback;
+        const auto it = m_j.find(key);
+        if (it == m_j.end() || it->is_null())
+            return fallback;
+        if (!it->is_boolean()) {
+            fail(key, QStringLiteral("must be true or false"));
+            return fallback;
+        }
+        return it->get<bool>();
+    }
+
+    Json object(const char* key)
+    {
+        if (!ok())
+            return Json::object();
+        const auto it = m_j.find(key);
+        if (it == m_j.end() || it->is_null())
+            return Json::object();
+        if (!it->is_object()) {
+            fail(key, QStringLiteral("must be an object"));
+            return Json::object();
+        }
+        return *it;
+    }
+
+    template <typename E>
+    E enumValue(const char* key, std::optional<E> (*parse)(const QString&), E fallback)
+    {
+        const QString text = string(key, false);
+        if (!ok() || text.isEmpty())
+            return fallback;
+        const auto v = parse(text);
+        if (!v) {
+            fail(key, QStringLiteral("unknown value \"%1\"").arg(text));
+            return fallback;
+        }
+        return *v;
+    }
+
+    void fail(const char* key, const QString& what) { fail(QString::fromLatin1(key), what); }
+    void fail(const QString& key, const QString& what)
+    {
+        if (!m_error.isEmpty())
+            return;
+        const QString path = key.isEmpty() ? m_where : m_where + QLatin1Char('.') + key;
+        m_error = path + QStringLiteral(": ") + what;
+    }
+
+private:
+    const Json& m_j;
+    QString m_where;
+    QString m_error;
+};
+
+} // namespace
+
+Json toJson(const Message& m)
+{
+    Json j = Json::object();
+    j["id"] = s(m.id);
+    j["conversation_id"] = s(m.conversationId);
+    j["role"] = s(enumName(m.role));
+    j["content"] = s(m.content);
+    if (!m.modelContent.isEmpty())
+        j["model_content"] = s(m.modelContent);
+    j["window_state"] = s(enumName(m.windowState));
+    j["status"] = s(enumName(m.status));
+    j["pinned"] = m.pinned;
+    j["created_at"] = s(toIso(m.createdAt));
+    j["metadata"] = m.metadata;
+    return j;
+}
+
+Json toJson(const Episode& e)
+{
+    Json j = Json::object();
+    j["id"] = s(e.id);
+    j["kind"] = s(enumName(e.kind));
+    j["content"] = s(e.content);
+    j["response"] = s(e.response);
+    j["topic"] = s(e.topicKey);
+    j["conversation_id"] = s(e.conversationId);
+    j["status"] = s(enumName(e.status));
+    j["pinned"] = e.pinned;
+    j["importance"] = e.importance;
+    j["access_count"] = e.accessCount;
+    j["last_access_at"] = s(toIso(e.lastAccessAt));
+    j["created_at"] = s(toIso(e.createdAt));
+    j["updated_at"] = s(toIso(e.updatedAt));
+    if (e.archivedAt.isValid())
+        j["archived_at"] = s(toIso(e.archivedAt));
+    j["metadata"] = e.metadata;
+    return j;
+}
+
+Json toJson(const Fact& f)
+{
+    Json j = Json::object();
+    j["id"] = s(f.id);
+    j["subject"] = s(f.subject);
+    j["predicate"] = s(f.predicate);
+    j["object"] = s(f.object);
+    j["confidence"] = f.confidence;
+    j["status"] = s(enumName(f.status));
+    j["source"] = s(enumName(f.source));
+    j["conversation_id"] = s(f.conversationId);
+    j["message_id"] = s(f.messageId);
+    j["model"] = s(f.model);
+    j["valid_from"] = s(toIso(f.validFrom));
+    if (f.validTo.isValid())
+        j["valid_to"] = s(toIso(f.validTo));
+    if (!f.supersededBy.isEmpty())
+        j["superseded_by"] = s(f.supersededBy);
+    j["pinned"] = f.pinned;
+    j["importance"] = f.importance;
+    j["access_count"] = f.accessCount;
+    j["last_access_at"] = s(toIso(f.lastAccessAt));
+    j["created_at"] = s(toIso(f.createdAt));
+    j["updated_at"] = s(toIso(f.updatedAt));
+    j["metadata"] = f.metadata;
+    return j;
+}
+
+Result<Message> messageFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    Message m;
+    m.id = r.id("id", false);
+    m.conversationId = r.string("conversation_id", false);
+    m.role = r.enumValue("role", &roleFromString, Role::User);
+    m.content = r.string("content", true);
+    m.modelContent = r.string("model_content", false);
+    m.windowState = r.enumValue("window_state", &windowStateFromString, WindowState::InWindow);
+    m.status = r.enumValue("status", &messageStatusFromString, MessageStatus::Complete);
+    m.pinned = r.boolean("pinned", false);
+    m.createdAt = r.time("created_at", false);
+    m.metadata = r.object("metadata");
+    if (!r.ok())
+        return r.error();
+    return m;
+}
+
+Result<Episode> episodeFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    Episode e;
+    e.id = r.id("id", false);
+    e.kind = r.enumValue("kind", &episodeKindFromString, EpisodeKind::Exchange);
+    e.content = r.string("content", true);
+    e.response = r.string("response", false);
+    e.topicKey = r.string("topic", false);
+    e.conversationId = r.string("conversation_id", false);
+    e.status = r.enumValue("status", &itemStatusFromString, ItemStatus::Active);
+    if (r.ok() && e.status != ItemStatus::Active && e.status != ItemStatus::Archived)
+        r.fail(QStringLiteral("status"), QStringLiteral("an episode is either active or archived"));
+    e.pinned = r.boolean("pinned", false);
+    e.importance = r.number("importance", 0.5, 0.0, 1.0);
+    e.accessCount = static_cast<int>(r.number("access_count", 0, 0, 1e9));
+    e.createdAt = r.time("created_at", false);
+    e.lastAccessAt = r.time("last_access_at", false, e.createdAt);
+    e.updatedAt = r.time("updated_at", false, e.createdAt);
+    e.archivedAt = r.time("archived_at", false);
+    e.metadata = r.object("metadata");
+    if (r.ok() && e.content.trimmed().isEmpty())
+        r.fail(QStringLiteral("content"), QStringLiteral("is empty"));
+    if (!r.ok())
+        return r.error();
+    return e;
+}
+
+Result<Fact> factFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    Fact f;
+    f.id = r.id("id", false);
+    f.subject = r.string("subject", true);
+    f.predicate = r.string("predicate", true);
+    f.object = r.string("object", true);
+    f.confidence = r.number("confidence", 1.0, 0.0, 1.0);
+    f.status = r.enumValue("status", &itemStatusFromString, ItemStatus::Active);
+    f.source = r.enumValue("source", &factSourceFromString, FactSource::Import);
+    f.conversationId = r.string("conversation_id", false);
+    f.messageId = r.string("message_id", false);
+    f.model = r.string("model", false);
+    f.createdAt = r.time("created_at", false);
+    f.validFrom = r.time("valid_from", false, f.createdAt);
+    f.validTo = r.time("valid_to", false);
+    f.supersededBy = r.string("superseded_by", false);
+    f.pinned = r.boolean("pinned", false);
+    f.importance = r.number("importance", 0.5, 0.0, 1.0);
+    f.accessCount = static_cast<int>(r.number("access_count", 0, 0, 1e9));
+    f.lastAccessAt = r.time("last_access_at", false, f.createdAt);
+    f.updatedAt = r.time("updated_at", false, f.createdAt);
+    f.metadata = r.object("metadata");
+    if (r.ok() && (f.subject.trimmed().isEmpty() || f.predicate.trimmed().isEmpty() || f.object.trimmed().isEmpty()))
+        r.fail(f.subject.trimmed().isEmpty()
+                   ? QStringLiteral("subject")
+                   : (f.predicate.trimmed().isEmpty() ? QStringLiteral("predicate") : QStringLiteral("object")),
+               QStringLiteral("is empty"));
+    if (!r.ok())
+        return r.error();
+    return f;
+}
+
+} // namespace engram::itemjson

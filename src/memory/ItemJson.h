@@ -1,0 +1,19 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+// Full-fidelity JSON of stored items: used for audit before/after values, the undo trash and
+// the export format. Parsing validates every field and names the first one that is wrong.
+namespace engram::itemjson {
+
+Json toJson(const Message& m);
+Json toJson(const Episode& e);
+Json toJson(const Fact& f);
+
+// `where` prefixes error messages, e.g. "episodes[12]" → "episodes[12].created_at: not an ISO-8601 time".
+Result<Message> messageFromJson(const Json& j, const QString& where);
+Result<Episode> episodeFromJson(const Json& j, const QString& where);
+Result<Fact> factFromJson(const Json& j, const QString& where);
+
+} // namespace engram::itemjson

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/Clock.h"
+#include "memory/MemoryConfig.h"
+#include "storage/Database.h"
+#include "storage/EpisodeStore.h"
+#include "storage/EventLog.h"
+#include "storage/FactStore.h"
+#include "storage/MessageStore.h"
+#include "storage/UserStore.h"
+
+namespace engram {
+
+// What every tier shares: the database, one store per table group, the audit log, the clock
+// and the configuration. Owned by MemoryService; the tiers hold a reference.
+struct MemoryContext
+{
+    explicit MemoryContext(Database& database, Clock& c = Clock::system(), MemoryConfig cfg = {})
+        : db(database)
+        , users(database)
+        , messages(database)
+        , episodes(database)
+        , facts(database)
+        , events(database)
+        , clock(c)
+        , config(cfg)
+    {}
+
+    // Appends an audit event stamped with the clock.
+    Status record(const QString& userId, const QString& itemId, const QString& itemType, const QString& action,
+                  Actor actor, Json before = nullptr, Json after = nullptr)
+    {
+        Event e;
+        e.id = newId();
+        e.userId = userId;
+        e.itemId = itemId;
+        e.itemType = itemType;
+        e.action = action;
+        e.actor = actor;
+        e.before = std::move(before);
+        e.after = std::move(after);
+        e.createdAt = clock.now();
+        return events.append(e);
+    }
+
+    Database& db;
+    UserStore users;
+    MessageStore messages;
+    EpisodeStore episodes;
+    FactStore facts;
+    EventLog events;
+    Clock& clock;
+    MemoryConfig config;
+};
+
+} // namespace engram

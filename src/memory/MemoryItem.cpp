@@ -1,0 +1,109 @@
+#include "memory/MemoryItem.h"
+
+namespace engram {
+namespace {
+
+std::string s(const QString& text)
+{
+    return text.toStdString();
+}
+
+} // namespace
+
+MemoryItem MemoryItem::fromMessage(const Message& m)
+{
+    MemoryItem item;
+    item.id = m.id;
+    item.tier = Tier::Working;
+    item.kind = enumName(m.role);
+    item.content = m.content;
+    item.detail = m.modelContent;
+    item.status = enumName(m.windowState);
+    item.conversationId = m.conversationId;
+    item.pinned = m.pinned;
+    item.createdAt = m.createdAt;
+    item.updatedAt = m.createdAt;
+    item.lastAccessAt = m.createdAt;
+    item.metadata = m.metadata;
+    return item;
+}
+
+MemoryItem MemoryItem::fromEpisode(const Episode& e)
+{
+    MemoryItem item;
+    item.id = e.id;
+    item.tier = e.status == ItemStatus::Archived ? Tier::Archive : Tier::Episodic;
+    item.kind = enumName(e.kind);
+    item.content = e.content;
+    item.detail = e.response;
+    item.status = enumName(e.status);
+    item.conversationId = e.conversationId;
+    item.topicKey = e.topicKey;
+    item.pinned = e.pinned;
+    item.importance = e.importance;
+    item.createdAt = e.createdAt;
+    item.updatedAt = e.updatedAt;
+    item.lastAccessAt = e.lastAccessAt;
+    item.accessCount = e.accessCount;
+    item.metadata = e.metadata;
+    return item;
+}
+
+MemoryItem MemoryItem::fromFact(const Fact& f)
+{
+    MemoryItem item;
+    item.id = f.id;
+    item.tier = Tier::Semantic;
+    item.kind = QStringLiteral("fact");
+    item.content = f.text();
+    item.subject = f.subject;
+    item.predicate = f.predicate;
+    item.object = f.object;
+    item.status = enumName(f.status);
+    item.source = enumName(f.source);
+    item.conversationId = f.conversationId;
+    item.pinned = f.pinned;
+    item.confidence = f.confidence;
+    item.importance = f.importance;
+    item.createdAt = f.createdAt;
+    item.updatedAt = f.updatedAt;
+    item.lastAccessAt = f.lastAccessAt;
+    item.accessCount = f.accessCount;
+    item.metadata = f.metadata;
+    return item;
+}
+
+Json MemoryItem::toJson() const
+{
+    Json j = Json::object();
+    j["id"] = s(id);
+    j["tier"] = s(enumName(tier));
+    j["kind"] = s(kind);
+    j["content"] = s(content);
+    if (!detail.isEmpty())
+        j["detail"] = s(detail);
+    if (tier == Tier::Semantic) {
+        j["subject"] = s(subject);
+        j["predicate"] = s(predicate);
+        j["object"] = s(object);
+        j["source"] = s(source);
+    }
+    if (!topicKey.isEmpty())
+        j["topic"] = s(topicKey);
+    if (!conversationId.isEmpty())
+        j["conversation_id"] = s(conversationId);
+    j["status"] = s(status);
+    j["pinned"] = pinned;
+    j["confidence"] = confidence;
+    j["importance"] = importance;
+    j["created_at"] = s(toIso(createdAt));
+    j["updated_at"] = s(toIso(updatedAt));
+    j["last_access_at"] = s(toIso(lastAccessAt));
+    j["access_count"] = accessCount;
+    j["metadata"] = metadata;
+    if (score)
+        j["score"] = *score;
+    return j;
+}
+
+} // namespace engram

@@ -1,0 +1,830 @@
+#include "memory/MemoryService.h"
+
+#include "memory/EpisodicMemory.h"
+#include "memory/ItemJson.h"
+#include "memory/MemoryContext.h"
+#include "memory/WorkingMemory.h"
+#include "storage/Database.h"
+
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcMemory, "engram.memory")
+
+namespace engram {
+namespace {
+
+const QString kMessage = QStringLiteral("message");
+const QString kEpisode = QStringLiteral("episode");
+const QString kFact = QStringLiteral("fact");
+const QStringList kUndoable{QStringLiteral("edit"), QStringLiteral("pin"), QStringLiteral("unpin"),
+                            QStringLiteral("delete")};
+constexpr int kUndoLookback = 50;
+
+QString itemTypeOf(Tier tier)
+{
+    switch (tier) {
+    case Tier::Working:
+        return kMessage;
+    case Tier::Semantic:
+        return kFact;
+    case Tier::Episodic:
+    case Tier::Archive:
+        break;
+    }
+    return kEpisode;
+}
+
+Tier tierOfEpisode(const Episode& e)
+{
+    return e.status == ItemStatus::Archived ? Tier::Archive : Tier::Episodic;
+}
+
+// A short human description of an item for messages such as "Undid the delete of …".
+QString describe(const Json& item)
+{
+    const auto text = [&](const char* key) { return QString::fromStdString(item.value(key, std::string())); };
+    if (item.contains("predicate"))
+        return QStringLiteral("%1 → %2").arg(text("predicate"), text("object"));
+    QString content = text("content");
+    if (content.size() > 40)
+        content = content.left(39) + QChar(0x2026);
+    return QStringLiteral("\"%1\"").arg(content);
+}
+
+} // namespace
+
+MemoryService::MemoryService(std::unique_ptr<Database> db, MemoryConfig config, Clock& clock, QObject* parent)
+    : QObject(parent)
+    , m_db(std::move(db))
+    , m_ctx(std::make_unique<MemoryContext>(*m_db, clock, config))
+    , m_working(std::make_unique<WorkingMemory>(*m_ctx))
+    , m_episodic(std::make_unique<EpisodicMemory>(*m_ctx))
+    , m_semantic(std::make_unique<SemanticMemory>(*m_ctx))
+    , m_retriever(std::make_unique<Retriever>(*m_ctx))
+    , m_forgetting(std::make_unique<ForgettingPolicy>(*m_ctx))
+    , m_contextBuilder(std::make_unique<ContextBuilder>(*m_ctx, *m_retriever))
+{
+    if (auto st = purgeTrash(); !st)
+        qCWarning(lcMemory) << "cannot purge the undo trash:" << st.errorMessage();
+}
+
+MemoryService::~MemoryService() = default;
+
+Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, MemoryConfig config, Clock& clock)
+{
+    auto db = Database::open(path);
+    if (!db)
+        return db.error();
+    return std::make_unique<MemoryService>(std::move(db).value(), config, clock);
+}
+
+Database& MemoryService::database()
+{
+    return *m_db;
+}
+
+const MemoryConfig& MemoryService::config() const
+{
+    return m_ctx->config;
+}
+
+void MemoryService::setConfig(const MemoryConfig& config)
+{
+    m_ctx->config = config;
+}
+
+Clock& MemoryService::clock() const
+{
+    return m_ctx->clock;
+}
+
+const Retriever& MemoryService::retriever() const
+{
+    return *m_retriever;
+}
+
+// ---- users and conversations
+
+Result<User> MemoryService::ensureUser(const QString& userId, const QString& displayName)
+{
+    auto before = m_ctx->users.find(userId);
+    auto user = m_ctx->users.ensure(userId, displayName, m_ctx->clock.now());
+    if (user && !before)
+        Q_EMIT usersChanged();
+    return user;
+}
+
+Result<QList<User>> MemoryService::users() const
+{
+    return m_ctx->users.list();
+}
+
+Status MemoryService::renameUser(const QString& userId, const QString& displayName)
+{
+    auto st = m_ctx->users.rename(userId, displayName);
+    if (st)
+        Q_EMIT usersChanged();
+    return st;
+}
+
+Status MemoryService::deleteUser(const QString& userId)
+{
+    auto st = m_ctx->users.remove(userId);
+    if (!st)
+        return st;
+    if (auto cp = m_db->checkpoint(); !cp)
+        qCWarning(lcMemory) << "checkpoint after deleting a user failed:" << cp.errorMessage();
+    Q_EMIT usersChanged();
+    Q_EMIT memoryReset(userId);
+    return {};
+}
+
+Result<Conversation> MemoryService::createConversation(const QString& userId, const QString& title, bool incognito)
+{
+    if (auto user = m_ctx->users.find(userId); !user)
+        return user.error();
+    Conversation c;
+    c.id = newId();
+    c.userId = userId;
+    c.title = title;
+    c.incognito = incognito;
+    c.createdAt = c.updatedAt = m_ctx->clock.now();
+    if (incognito)
+        return c; // nothing of an incognito conversation is written, not even that it exists
+    auto created = m_ctx->users.createConversation(c);
+    if (created)
+        Q_EMIT conversationsChanged(userId);
+    return created;
+}
+
+Result<QList<Conversation>> MemoryService::conversations(const QString& userId) const
+{
+    return m_ctx->users.conversations(userId);
+}
+
+Result<Conversation> MemoryService::conversation(const QString& userId, const QString& conversationId) const
+{
+    return m_ctx->users.conversation(userId, conversationId);
+}
+
+Status MemoryService::renameConversation(const QString& userId, const QString& conversationId, const QString& title)
+{
+    auto st = m_ctx->users.renameConversation(userId, conversationId, title);
+    if (st)
+        Q_EMIT conversationsChanged(userId);
+    return st;
+}
+
+Status MemoryService::deleteConversation(const QString& userId, const QString& conversationId)
+{
+    auto window = m_working->window(userId, conversationId);
+    auto st = m_ctx->users.removeConversation(userId, conversationId);
+    if (!st)
+        return st;
+    Q_EMIT conversationsChanged(userId);
+    if (window && !window->isEmpty()) {
+        QStringList ids;
+        for (const Message& m : *window)
+            ids.append(m.id);
+        Q_EMIT itemsRemoved(userId, Tier::Working, ids);
+    }
+    return {};
+}
+
+Result<QList<Message>> MemoryService::transcript(const QString& userId, const QString& conversationId) const
+{
+    return m_ctx->messages.conversation(userId, conversationId);
+}
+
+// ---- working memory
+
+Result<Message> MemoryService::appendMessage(const QString& userId, const QString& conversationId, Role role,
+                                             const QString& text, MessageStatus status, Json metadata)
+{
+    auto conversation = m_ctx->users.conversation(userId, conversationId);
+    if (!conversation)
+        return conversation.error();
+    if (conversation->incognito)
+        return Error{Error::Code::Conflict, QStringLiteral("An incognito conversation stores nothing")};
+    Message m;
+    m.userId = userId;
+    m.conversationId = conversationId;
+    m.role = role;
+    m.content = text;
+    m.status = status;
+    m.metadata = std::move(metadata);
+
+    auto before = m_working->window(userId, conversationId);
+    if (!before)
+        return before.error();
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    auto stored = m_working->append(m);
+    if (!stored)
+        return stored.error();
+    if (auto st = m_ctx->users.touchConversation(userId, conversationId, stored->createdAt); !st)
+        return st.error();
+    if (auto st = tx.commit(); !st)
+        return st.error();
+
+    auto after = m_working->window(userId, conversationId);
+    QStringList evicted;
+    if (after) {
+        QSet<QString> still;
+        for (const Message& w : *after)
+            still.insert(w.id);
+        for (const Message& w : *before) {
+            if (!still.contains(w.id))
+                evicted.append(w.id);
+        }
+    }
+    Q_EMIT itemsChanged(userId, Tier::Working, {stored->id});
+    if (!evicted.isEmpty())
+        Q_EMIT itemsRemoved(userId, Tier::Working, evicted);
+    return stored;
+}
+
+Result<QList<Message>> MemoryService::window(const QString& userId, const QString& conversationId) const
+{
+    return m_working->window(userId, conversationId);
+}
+
+Result<QList<Message>> MemoryService::summaryBuffer(const QString& userId) const
+{
+    return m_working->summaryBuffer(userId);
+}
+
+Status MemoryService::markSummarized(const QString& userId, const QStringList& messageIds)
+{
+    return m_working->markSummarized(userId, messageIds);
+}
+
+// ---- episodic memory
+
+void MemoryService::countWrite(const QString& userId)
+{
+    int& writes = m_writesSinceForget[userId];
+    if (++writes < m_ctx->config.forgetEveryWrites)
+        return;
+    writes = 0;
+    auto report = forget(userId);
+    if (!report)
+        qCWarning(lcMemory) << "forgetting failed:" << report.errorMessage();
+}
+
+Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
+                                              const QString& question, const QString& reply, Json metadata)
+{
+    auto recorded = m_episodic->recordExchange(userId, conversationId, question, reply, std::move(metadata));
+    if (!recorded)
+        return recorded.error();
+    Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
+    if (!recorded->duplicate)
+        countWrite(userId);
+    return recorded->episode;
+}
+
+Result<Episode> MemoryService::upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
+                                             const QString& conversationId, Json metadata)
+{
+    auto result = m_episodic->upsertSummary(userId, topicKey, text, conversationId, std::move(metadata));
+    if (!result)
+        return result.error();
+    Q_EMIT itemsChanged(userId, Tier::Episodic, {result->episode.id});
+    countWrite(userId);
+    return result->episode;
+}
+
+// ---- semantic memory
+
+Result<SemanticMemory::Change> MemoryService::rememberFact(const QString& userId, const FactInput& input, Actor actor)
+{
+    auto change = m_semantic->upsert(userId, input, actor);
+    if (!change)
+        return change.error();
+    QStringList ids{change->fact.id};
+    if (!change->previous.id.isEmpty() && change->outcome == SemanticMemory::Outcome::Superseded)
+        ids.append(change->previous.id);
+    Q_EMIT itemsChanged(userId, Tier::Semantic, ids);
+    return change;
+}
+
+Result<Fact> MemoryService::addFact(const QString& userId, const QString& subject, const QString& predicate,
+                                    const QString& object, double confidence)
+{
+    FactInput input;
+    input.subject = subject;
+    input.predicate = predicate;
+    input.object = object;
+    input.confidence = confidence;
+    input.source = FactSource::Manual;
+    auto change = rememberFact(userId, input, Actor::User);
+    if (!change)
+        return change.error();
+    return change->fact;
+}
+
+Result<Fact> MemoryService::confirmFact(const QString& userId, const QString& id)
+{
+    auto change = m_semantic->confirm(userId, id);
+    if (!change)
+        return change.error();
+    QStringList ids{change->fact.id};
+    if (!change->previous.id.isEmpty())
+        ids.append(change->previous.id);
+    Q_EMIT itemsChanged(userId, Tier::Semantic, ids);
+    return change->fact;
+}
+
+Result<Fact> MemoryService::rejectFact(const QString& userId, const QString& id)
+{
+    auto f = m_semantic->reject(userId, id);
+    if (f)
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+    return f;
+}
+
+Result<Fact> MemoryService::weakenFact(const QString& userId, const QString& id, double by)
+{
+    auto f = m_semantic->weaken(userId, id, by);
+    if (f)
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+    return f;
+}
+
+Result<QList<Fact>> MemoryService::activeFacts(const QString& userId) const
+{
+    return m_semantic->activeFacts(userId);
+}
+
+// ---- any tier
+
+Result<MemoryItem> MemoryService::findAnyTier(const QString& userId, const QString& id) const
+{
+    if (auto f = m_ctx->facts.find(userId, id))
+        return MemoryItem::fromFact(*f);
+    if (auto e = m_ctx->episodes.find(userId, id))
+        return MemoryItem::fromEpisode(*e);
+    if (auto m = m_ctx->messages.find(userId, id))
+        return MemoryItem::fromMessage(*m);
+    return Error::notFound(QStringLiteral("No memory item has the id %1").arg(id));
+}
+
+Result<MemoryItem> MemoryService::item(const QString& userId, const QString& id) const
+{
+    return findAnyTier(userId, id);
+}
+
+Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQuery& q) const
+{
+    QList<MemoryItem> items;
+    const auto wants = [&](Tier t) { return !q.tier || *q.tier == t; };
+    if (wants(Tier::Working)) {
+        auto state =
+            q.status.isEmpty() ? std::optional<WindowState>(WindowState::InWindow) : windowStateFromString(q.status);
+        if (state) {
+            auto messages = m_ctx->messages.inState(userId, *state, q.conversationId);
+            if (!messages)
+                return messages.error();
+            for (const Message& m : *messages) {
+                if (!q.pinnedOnly || m.pinned)
+                    items.append(MemoryItem::fromMessage(m));
+            }
+        }
+    }
+    if (wants(Tier::Semantic)) {
+        FactFilter filter;
+        filter.pinnedOnly = q.pinnedOnly;
+        if (!q.status.isEmpty()) {
+            auto status = itemStatusFromString(q.status);
+            filter.statuses = status ? QList<ItemStatus>{*status} : QList<ItemStatus>{};
+            if (!status)
+                filter.statuses = {ItemStatus::Deleted, ItemStatus::Archived}; // unknown for facts: nothing matches
+        }
+        auto facts = m_ctx->facts.list(userId, filter);
+        if (!facts)
+            return facts.error();
+        for (const Fact& f : *facts)
+            items.append(MemoryItem::fromFact(f));
+    }
+    for (Tier t : {Tier::Episodic, Tier::Archive}) {
+        if (!wants(t))
+            continue;
+        EpisodeFilter filter;
+        filter.status = t == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
+        filter.pinnedOnly = q.pinnedOnly;
+        if (q.tier) {
+            filter.offset = q.offset;
+            filter.limit = q.limit;
+        }
+        auto episodes = m_ctx->episodes.list(userId, filter);
+        if (!episodes)
+            return episodes.error();
+        for (const Episode& e : *episodes)
+            items.append(MemoryItem::fromEpisode(e));
+    }
+    // Episode queries page in SQL; other tiers are small enough to page here.
+    const bool pagedInSql = q.tier && (*q.tier == Tier::Episodic || *q.tier == Tier::Archive);
+    if (!pagedInSql && (q.offset > 0 || q.limit >= 0)) {
+        items = items.mid(q.offset, q.limit);
+    }
+    return items;
+}
+
+Result<int> MemoryService::count(const QString& userId, const ItemQuery& q) const
+{
+    if (q.tier && (*q.tier == Tier::Episodic || *q.tier == Tier::Archive) && q.status.isEmpty()) {
+        EpisodeFilter filter;
+        filter.status = *q.tier == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
+        filter.pinnedOnly = q.pinnedOnly;
+        return m_ctx->episodes.count(userId, filter);
+    }
+    ItemQuery all = q;
+    all.offset = 0;
+    all.limit = -1;
+    auto items = list(userId, all);
+    if (!items)
+        return items.error();
+    return static_cast<int>(items->size());
+}
+
+Result<TierCounts> MemoryService::counts(const QString& userId) const
+{
+    TierCounts c;
+    auto working = m_ctx->messages.countInState(userId, WindowState::InWindow);
+    auto episodic = m_ctx->episodes.count(userId, EpisodeFilter{});
+    EpisodeFilter archived;
+    archived.status = ItemStatus::Archived;
+    auto archive = m_ctx->episodes.count(userId, archived);
+    FactFilter active;
+    active.statuses = {ItemStatus::Active};
+    auto semantic = m_ctx->facts.count(userId, active);
+    FactFilter pending;
+    pending.statuses = {ItemStatus::Pending};
+    auto pend = m_ctx->facts.count(userId, pending);
+    for (const auto* r : {&working, &episodic, &archive, &semantic, &pend}) {
+        if (!*r)
+            return r->error();
+    }
+    c.working = *working;
+    c.episodic = *episodic;
+    c.archive = *archive;
+    c.semantic = *semantic;
+    c.pending = *pend;
+    return c;
+}
+
+Result<QList<HistoryEntry>> MemoryService::history(const QString& userId, const QString& id) const
+{
+    QStringList ids{id};
+    if (auto f = m_ctx->facts.find(userId, id)) {
+        auto lineage = m_ctx->facts.lineage(userId, f->subject, f->predicate);
+        if (!lineage)
+            return lineage.error();
+        ids.clear();
+        for (const Fact& version : *lineage)
+            ids.append(version.id);
+    }
+    QList<HistoryEntry> entries;
+    for (const QString& itemId : std::as_const(ids)) {
+        auto events = m_ctx->events.forItem(userId, itemId);
+        if (!events)
+            return events.error();
+        for (const Event& e : *events)
+            entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
+    }
+    if (entries.isEmpty()) {
+        if (auto exists = findAnyTier(userId, id); !exists)
+            return exists.error();
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const HistoryEntry& a, const HistoryEntry& b) { return a.time < b.time; });
+    return entries;
+}
+
+Result<QList<MemoryItem>> MemoryService::search(const QString& userId, const QString& query,
+                                                const SearchOptions& options) const
+{
+    return m_retriever->search(userId, query, options);
+}
+
+Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id, const QString& text)
+{
+    auto found = findAnyTier(userId, id);
+    if (!found)
+        return found.error();
+    if (text.trimmed().isEmpty())
+        return Error::invalid(QStringLiteral("The new text is empty"));
+    switch (found->tier) {
+    case Tier::Semantic: {
+        auto f = m_semantic->edit(userId, id, text);
+        if (!f)
+            return f.error();
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+        return MemoryItem::fromFact(*f);
+    }
+    case Tier::Working: {
+        auto before = m_ctx->messages.find(userId, id);
+        if (!before)
+            return before.error();
+        if (auto st = m_ctx->messages.setModelContent(userId, id, text); !st)
+            return st.error();
+        Message after = *before;
+        after.modelContent = text;
+        if (auto st = m_ctx->record(userId, id, kMessage, QStringLiteral("edit"), Actor::User,
+                                    itemjson::toJson(*before), itemjson::toJson(after));
+            !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Working, {id});
+        return MemoryItem::fromMessage(after);
+    }
+    case Tier::Episodic:
+    case Tier::Archive:
+        break;
+    }
+    auto e = m_ctx->episodes.find(userId, id);
+    if (!e)
+        return e.error();
+    const Json before = itemjson::toJson(*e);
+    e->content = text.trimmed();
+    e->updatedAt = m_ctx->clock.now();
+    if (auto st = m_ctx->episodes.update(*e); !st)
+        return st.error();
+    if (auto st =
+            m_ctx->record(userId, id, kEpisode, QStringLiteral("edit"), Actor::User, before, itemjson::toJson(*e));
+        !st)
+        return st.error();
+    Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {id});
+    return MemoryItem::fromEpisode(*e);
+}
+
+Result<MemoryItem> MemoryService::setPinned(const QString& userId, const QString& id, bool pinned)
+{
+    auto found = findAnyTier(userId, id);
+    if (!found)
+        return found.error();
+    if (found->pinned == pinned)
+        return *found;
+    Status st;
+    if (found->tier == Tier::Semantic) {
+        auto f = m_ctx->facts.find(userId, id);
+        if (!f)
+            return f.error();
+        f->pinned = pinned;
+        if (pinned)
+            f->importance = std::min(1.0, f->importance + 0.1);
+        st = m_ctx->facts.update(*f);
+    } else if (found->tier == Tier::Working) {
+        st = m_ctx->messages.setPinned(userId, id, pinned);
+    } else {
+        auto e = m_ctx->episodes.find(userId, id);
+        if (!e)
+            return e.error();
+        e->pinned = pinned;
+        if (pinned)
+            e->importance = std::min(1.0, e->importance + 0.1);
+        st = m_ctx->episodes.update(*e);
+    }
+    if (!st)
+        return st.error();
+    Json before = Json::object();
+    before["pinned"] = !pinned;
+    Json after = Json::object();
+    after["pinned"] = pinned;
+    if (auto rec = m_ctx->record(userId, id, itemTypeOf(found->tier),
+                                 pinned ? QStringLiteral("pin") : QStringLiteral("unpin"), Actor::User, before, after);
+        !rec)
+        return rec.error();
+    found->pinned = pinned;
+    Q_EMIT itemsChanged(userId, found->tier, {id});
+    return *found;
+}
+
+Status MemoryService::remove(const QString& userId, const QString& id)
+{
+    auto found = findAnyTier(userId, id);
+    if (!found)
+        return found.error();
+    if (found->tier == Tier::Working) {
+        auto before = m_ctx->messages.find(userId, id);
+        if (!before)
+            return before.error();
+        if (auto st = m_ctx->messages.setWindowState(userId, {id}, WindowState::Removed); !st)
+            return st;
+        Json after = Json::object();
+        after["window_state"] = enumName(WindowState::Removed).toStdString();
+        Json prior = Json::object();
+        prior["window_state"] = enumName(before->windowState).toStdString();
+        if (auto st = m_ctx->record(userId, id, kMessage, QStringLiteral("delete"), Actor::User, prior, after); !st)
+            return st;
+        Q_EMIT itemsRemoved(userId, Tier::Working, {id});
+        return {};
+    }
+    if (auto st = purgeTrash(); !st)
+        return st;
+    Json payload;
+    if (found->tier == Tier::Semantic) {
+        auto f = m_ctx->facts.find(userId, id);
+        if (!f)
+            return f.error();
+        payload = itemjson::toJson(*f);
+    } else {
+        auto e = m_ctx->episodes.find(userId, id);
+        if (!e)
+            return e.error();
+        payload = itemjson::toJson(*e);
+    }
+    const QString type = itemTypeOf(found->tier);
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    Event event;
+    event.id = newId();
+    event.userId = userId;
+    event.itemId = id;
+    event.itemType = type;
+    event.action = QStringLiteral("delete");
+    event.actor = Actor::User;
+    event.createdAt = m_ctx->clock.now();
+    if (auto st = m_ctx->events.append(event); !st)
+        return st;
+    if (auto st = m_ctx->events.putInTrash(userId, id, type, event.id, payload, event.createdAt); !st)
+        return st;
+    if (auto st = type == kFact ? m_ctx->facts.remove(userId, id) : m_ctx->episodes.remove(userId, id); !st)
+        return st;
+    if (auto st = tx.commit(); !st)
+        return st;
+    Q_EMIT itemsRemoved(userId, found->tier, {id});
+    return {};
+}
+
+Result<QString> MemoryService::undoEvent(const QString& userId, const Event& event)
+{
+    const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
+    if (event.action == QLatin1String("delete")) {
+        if (event.itemType == kMessage) {
+            const auto state =
+                windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
+            if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
+                !st)
+                return st.error();
+            Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+            return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
+        }
+        auto payload = m_ctx->events.takeFromTrash(userId, event.id);
+        if (!payload)
+            return payload.error();
+        if (!*payload)
+            return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
+        const QString where = QStringLiteral("trash");
+        if (event.itemType == kFact) {
+            auto f = itemjson::factFromJson(**payload, where);
+            if (!f)
+                return f.error();
+            f->userId = userId;
+            if (auto st = m_ctx->facts.insert(*f); !st)
+                return st.error();
+            Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
+        } else {
+            auto e = itemjson::episodeFromJson(**payload, where);
+            if (!e)
+                return e.error();
+            e->userId = userId;
+            if (auto st = m_ctx->episodes.insert(*e); !st)
+                return st.error();
+            Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+        }
+        return QStringLiteral("Undid the delete of %1 %2").arg(what, describe(**payload));
+    }
+    if (event.action == QLatin1String("pin") || event.action == QLatin1String("unpin")) {
+        const bool pinned = event.action == QLatin1String("unpin");
+        auto item = setPinned(userId, event.itemId, pinned);
+        if (!item)
+            return item.error();
+        // setPinned logged its own event; that one is bookkeeping, not a new user action.
+        auto latest =
+            m_ctx->events.undoCandidates(userId, {pinned ? QStringLiteral("pin") : QStringLiteral("unpin")}, 1);
+        if (latest && !latest->isEmpty())
+            (void)m_ctx->events.markUndone(userId, latest->first().id);
+        return QStringLiteral("Undid the %1 of %2 %3").arg(event.action, what, describe(item->toJson()));
+    }
+    // edit: put the "before" value back.
+    if (event.itemType == kFact) {
+        auto before = itemjson::factFromJson(event.before, QStringLiteral("history"));
+        if (!before)
+            return before.error();
+        auto current = m_ctx->facts.find(userId, event.itemId);
+        if (!current)
+            return current.error();
+        current->object = before->object;
+        current->source = before->source;
+        current->confidence = before->confidence;
+        current->updatedAt = m_ctx->clock.now();
+        if (auto st = m_ctx->facts.update(*current); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {event.itemId});
+        return QStringLiteral("Undid the edit of fact %1").arg(describe(itemjson::toJson(*current)));
+    }
+    if (event.itemType == kMessage) {
+        const QString text = QString::fromStdString(event.before.value("model_content", std::string()));
+        if (auto st = m_ctx->messages.setModelContent(userId, event.itemId, text); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+        return QStringLiteral("Undid the edit of message %1").arg(event.itemId);
+    }
+    auto e = m_ctx->episodes.find(userId, event.itemId);
+    if (!e)
+        return e.error();
+    e->content = QString::fromStdString(event.before.value("content", std::string()));
+    e->updatedAt = m_ctx->clock.now();
+    if (auto st = m_ctx->episodes.update(*e); !st)
+        return st.error();
+    Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+    return QStringLiteral("Undid the edit of episode %1").arg(describe(itemjson::toJson(*e)));
+}
+
+Result<QString> MemoryService::undo(const QString& userId)
+{
+    if (auto st = purgeTrash(); !st)
+        return st.error();
+    auto candidates = m_ctx->events.undoCandidates(userId, kUndoable, kUndoLookback);
+    if (!candidates)
+        return candidates.error();
+    for (const Event& event : *candidates) {
+        Transaction tx(*m_db);
+        if (auto st = tx.begin(); !st)
+            return st.error();
+        auto done = undoEvent(userId, event);
+        if (!done) {
+            if (done.error().code == Error::Code::Conflict || done.error().code == Error::Code::NotFound)
+                continue; // this one can no longer be reverted; try the one before
+            return done.error();
+        }
+        if (auto st = m_ctx->events.markUndone(userId, event.id); !st)
+            return st.error();
+        if (auto st = m_ctx->record(userId, event.itemId, event.itemType, QStringLiteral("undo"), Actor::User); !st)
+            return st.error();
+        if (auto st = tx.commit(); !st)
+            return st.error();
+        return done;
+    }
+    return Error{Error::Code::NotFound, QStringLiteral("There is nothing to undo")};
+}
+
+Status MemoryService::purgeTrash(bool all)
+{
+    const QDateTime cutoff = all ? QDateTime() : m_ctx->clock.now().addSecs(-60LL * m_ctx->config.undoMinutes);
+    auto purged = m_ctx->events.purgeTrash(cutoff);
+    if (!purged)
+        return purged.error();
+    return {};
+}
+
+// ---- forgetting
+
+Result<ForgetReport> MemoryService::forget(const QString& userId, bool dryRun)
+{
+    auto report = m_forgetting->run(userId, dryRun);
+    if (!report || dryRun)
+        return report;
+    if (!report->archived.isEmpty()) {
+        Q_EMIT itemsRemoved(userId, Tier::Episodic, report->archived);
+        Q_EMIT itemsChanged(userId, Tier::Archive, report->archived);
+    }
+    if (!report->purged.isEmpty())
+        Q_EMIT itemsRemoved(userId, Tier::Archive, report->purged);
+    return report;
+}
+
+Status MemoryService::restore(const QString& userId, const QString& id)
+{
+    auto st = m_forgetting->restore(userId, id);
+    if (!st)
+        return st;
+    Q_EMIT itemsRemoved(userId, Tier::Archive, {id});
+    Q_EMIT itemsChanged(userId, Tier::Episodic, {id});
+    return {};
+}
+
+// ---- context
+
+Result<ContextResult> MemoryService::buildContext(const ContextRequest& request)
+{
+    auto context = m_contextBuilder->build(request);
+    if (!context)
+        return context;
+    const QDateTime now = m_ctx->clock.now();
+    for (const ContextSection& s : context->sections) {
+        if (s.name == QLatin1String("profile")) {
+            if (auto st = m_ctx->facts.touch(request.userId, s.ids, now); !st)
+                return st.error();
+        } else if (s.name == QLatin1String("summaries") || s.name == QLatin1String("exchanges")) {
+            if (auto st = m_ctx->episodes.touch(request.userId, s.ids, now); !st)
+                return st.error();
+        }
+    }
+    return context;
+}
+
+} // namespace engram

@@ -1,0 +1,174 @@
+#pragma once
+
+#include "core/Clock.h"
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+#include "memory/ContextBuilder.h"
+#include "memory/ForgettingPolicy.h"
+#include "memory/MemoryConfig.h"
+#include "memory/MemoryItem.h"
+#include "memory/Retriever.h"
+#include "memory/SemanticMemory.h"
+
+#include <QHash>
+#include <QObject>
+
+#include <memory>
+#include <optional>
+
+namespace engram {
+
+class Database;
+class EpisodicMemory;
+class WorkingMemory;
+struct MemoryContext;
+
+// Which items a listing returns.
+struct ItemQuery
+{
+    std::optional<Tier> tier; // nullopt = every tier
+    QString status;           // "" = the tier's usual ones (facts: active + pending)
+    bool pinnedOnly{};
+    QString conversationId; // working tier: one conversation's window
+    int offset{};
+    int limit{-1};
+};
+
+struct TierCounts
+{
+    int working{};
+    int episodic{};
+    int semantic{};
+    int pending{};
+    int archive{};
+    int total() const { return working + episodic + semantic + archive; }
+};
+
+// One line of an item's history: a version or an event.
+struct HistoryEntry
+{
+    QDateTime time;
+    QString action;
+    Actor actor{Actor::System};
+    QString itemId;
+    Json before;
+    Json after;
+};
+
+// The one facade the app and the CLI talk to. Every operation is scoped to a user id and no
+// query returns another user's rows. Every change is written to the audit log and announced
+// by a signal after it is committed, so views stay live without polling.
+class MemoryService final : public QObject
+{
+    Q_OBJECT
+
+public:
+    MemoryService(std::unique_ptr<Database> db, MemoryConfig config = {}, Clock& clock = Clock::system(),
+                  QObject* parent = nullptr);
+    ~MemoryService() override;
+
+    static Result<std::unique_ptr<MemoryService>> open(const QString& path, MemoryConfig config = {},
+                                                       Clock& clock = Clock::system());
+
+    Database& database();
+    const MemoryConfig& config() const;
+    void setConfig(const MemoryConfig& config);
+    Clock& clock() const;
+
+    // ---- users and conversations
+    Result<User> ensureUser(const QString& userId, const QString& displayName = {});
+    Result<QList<User>> users() const;
+    Status renameUser(const QString& userId, const QString& displayName);
+    Status deleteUser(const QString& userId);
+    Result<Conversation> createConversation(const QString& userId, const QString& title, bool incognito = false);
+    Result<QList<Conversation>> conversations(const QString& userId) const;
+    Result<Conversation> conversation(const QString& userId, const QString& conversationId) const;
+    Status renameConversation(const QString& userId, const QString& conversationId, const QString& title);
+    Status deleteConversation(const QString& userId, const QString& conversationId);
+    Result<QList<Message>> transcript(const QString& userId, const QString& conversationId) const;
+
+    // ---- working memory
+    // Stores a message in the conversation's window (evicting by FIFO). Incognito conversations
+    // are refused: their messages are never written.
+    Result<Message> appendMessage(const QString& userId, const QString& conversationId, Role role, const QString& text,
+                                  MessageStatus status = MessageStatus::Complete, Json metadata = Json::object());
+    Result<QList<Message>> window(const QString& userId, const QString& conversationId) const;
+    Result<QList<Message>> summaryBuffer(const QString& userId) const;
+    Status markSummarized(const QString& userId, const QStringList& messageIds);
+
+    // ---- episodic memory
+    Result<Episode> recordExchange(const QString& userId, const QString& conversationId, const QString& question,
+                                   const QString& reply, Json metadata = Json::object());
+    Result<Episode> upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
+                                  const QString& conversationId = {}, Json metadata = Json::object());
+
+    // ---- semantic memory
+    Result<SemanticMemory::Change> rememberFact(const QString& userId, const FactInput& input,
+                                                Actor actor = Actor::Assistant);
+    // A fact the user adds by hand: manual, confidence as given (default 1).
+    Result<Fact> addFact(const QString& userId, const QString& subject, const QString& predicate, const QString& object,
+                         double confidence = 1.0);
+    Result<Fact> confirmFact(const QString& userId, const QString& id);
+    Result<Fact> rejectFact(const QString& userId, const QString& id);
+    Result<Fact> weakenFact(const QString& userId, const QString& id, double by = 0.3);
+    Result<QList<Fact>> activeFacts(const QString& userId) const;
+
+    // ---- any tier, by id
+    Result<MemoryItem> item(const QString& userId, const QString& id) const;
+    Result<QList<MemoryItem>> list(const QString& userId, const ItemQuery& query = {}) const;
+    Result<int> count(const QString& userId, const ItemQuery& query = {}) const;
+    Result<TierCounts> counts(const QString& userId) const;
+    Result<QList<HistoryEntry>> history(const QString& userId, const QString& id) const;
+    Result<QList<MemoryItem>> search(const QString& userId, const QString& query,
+                                     const SearchOptions& options = {}) const;
+
+    // Fact: the new value; episode: the new text; message: what the model sees from now on.
+    Result<MemoryItem> edit(const QString& userId, const QString& id, const QString& text);
+    Result<MemoryItem> setPinned(const QString& userId, const QString& id, bool pinned);
+    // Facts and episodes are erased (their content is kept only for undo, see purgeTrash);
+    // a working message leaves the window but stays in the transcript.
+    Status remove(const QString& userId, const QString& id);
+    // Reverts the user's most recent edit, pin, unpin or delete that can still be reverted and
+    // says what it reverted.
+    Result<QString> undo(const QString& userId);
+    // Erases the content kept for undoing deletes: older than config().undoMinutes, or all.
+    Status purgeTrash(bool all = false);
+
+    // ---- forgetting
+    Result<ForgetReport> forget(const QString& userId, bool dryRun = false);
+    Status restore(const QString& userId, const QString& id);
+
+    // ---- context
+    // Builds the prompt of a turn and counts an access for every memory that went in.
+    Result<ContextResult> buildContext(const ContextRequest& request);
+
+    const Retriever& retriever() const;
+
+Q_SIGNALS:
+    // Items were created or changed.
+    void itemsChanged(const QString& userId, engram::Tier tier, const QStringList& ids);
+    // Items left a tier (deleted, forgotten, moved to the archive, or out of the window).
+    void itemsRemoved(const QString& userId, engram::Tier tier, const QStringList& ids);
+    // A user's memory changed wholesale (clear, import, forgetting): reload everything.
+    void memoryReset(const QString& userId);
+    // Users or conversations were added, renamed or removed.
+    void usersChanged();
+    void conversationsChanged(const QString& userId);
+
+private:
+    Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
+    Result<QString> undoEvent(const QString& userId, const Event& event);
+    void countWrite(const QString& userId);
+
+    std::unique_ptr<Database> m_db;
+    std::unique_ptr<MemoryContext> m_ctx;
+    std::unique_ptr<WorkingMemory> m_working;
+    std::unique_ptr<EpisodicMemory> m_episodic;
+    std::unique_ptr<SemanticMemory> m_semantic;
+    std::unique_ptr<Retriever> m_retriever;
+    std::unique_ptr<ForgettingPolicy> m_forgetting;
+    std::unique_ptr<ContextBuilder> m_contextBuilder;
+    QHash<QString, int> m_writesSinceForget;
+};
+
+} // namespace engram

@@ -1,0 +1,64 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+#include <QSqlQuery>
+
+#include <optional>
+
+namespace engram {
+
+class Database;
+
+struct EpisodeFilter
+{
+    std::optional<ItemStatus> status{ItemStatus::Active}; // nullopt = any
+    std::optional<EpisodeKind> kind;
+    bool pinnedOnly{};
+    int offset{};
+    int limit{-1}; // -1 = no limit
+    bool newestFirst{true};
+};
+
+struct EpisodeHit
+{
+    Episode episode;
+    double score{}; // higher is better (negated FTS5 bm25)
+};
+
+// Episodes (exchanges and summaries) and their FTS5 index, which triggers keep in step.
+class EpisodeStore final
+{
+public:
+    explicit EpisodeStore(Database& db);
+
+    // Inserts; fills nothing in: the caller sets id, times and text. Search text is derived here.
+    Status insert(const Episode& episode);
+    // Writes every mutable field of an existing episode (content changes re-index it).
+    Status update(const Episode& episode);
+    Status remove(const QString& userId, const QString& id);
+
+    Result<Episode> find(const QString& userId, const QString& id) const;
+    Result<std::optional<Episode>> activeSummaryForTopic(const QString& userId, const QString& topicKey) const;
+    Result<std::optional<Episode>> latestExchange(const QString& userId) const;
+    Result<QList<Episode>> list(const QString& userId, const EpisodeFilter& filter = {}) const;
+    Result<int> count(const QString& userId, const EpisodeFilter& filter = {}) const;
+
+    // Full-text search over active episodes of one user, best first. `match` is an FTS5 expression.
+    Result<QList<EpisodeHit>> search(const QString& userId, const QString& match, int limit,
+                                     std::optional<EpisodeKind> kind = std::nullopt) const;
+
+    // Counts an access: access_count + 1, last_access_at = now.
+    Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
+
+    // Archived episodes whose archive time is before `cutoff`.
+    Result<QStringList> archivedBefore(const QString& userId, const QDateTime& cutoff) const;
+
+private:
+    Database& m_db;
+    mutable std::optional<QSqlQuery> m_insert;
+};
+
+} // namespace engram

@@ -1,0 +1,142 @@
+#include "storage/EventLog.h"
+
+#include "storage/Database.h"
+#include "storage/JsonText.h"
+#include "storage/Sql.h"
+
+namespace engram {
+namespace {
+
+const auto kColumns =
+    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone");
+
+Event fromRow(const QSqlQuery& q)
+{
+    Event e;
+    e.id = q.value(0).toString();
+    e.userId = q.value(1).toString();
+    e.itemId = q.value(2).toString();
+    e.itemType = q.value(3).toString();
+    e.action = q.value(4).toString();
+    e.actor = actorFromString(q.value(5).toString()).value_or(Actor::System);
+    e.before = q.value(6).isNull() ? Json() : jsontext::parse(q.value(6).toString(), Json());
+    e.after = q.value(7).isNull() ? Json() : jsontext::parse(q.value(7).toString(), Json());
+    e.createdAt = fromMsecs(q.value(8).toLongLong());
+    e.undone = q.value(9).toBool();
+    return e;
+}
+
+QVariant jsonOrNull(const Json& j)
+{
+    return j.is_null() ? QVariant() : QVariant(jsontext::dump(j));
+}
+
+} // namespace
+
+EventLog::EventLog(Database& db)
+    : m_db(db)
+{}
+
+Status EventLog::append(const Event& e)
+{
+    return sql::execute(m_db.connection(),
+                        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+                        {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
+                         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+}
+
+Result<QList<Event>> EventLog::forItem(const QString& userId, const QString& itemId) const
+{
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id = ? ORDER BY seq").arg(kColumns),
+                 {userId, itemId});
+    if (!q)
+        return q.error();
+    QList<Event> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const
+{
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT %1 FROM (SELECT * FROM events WHERE user_id = ? ORDER BY seq DESC LIMIT ?) "
+                                "ORDER BY seq")
+                     .arg(kColumns),
+                 {userId, limit});
+    if (!q)
+        return q.error();
+    QList<Event> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Result<QList<Event>> EventLog::undoCandidates(const QString& userId, const QStringList& actions, int limit) const
+{
+    QStringList marks;
+    QVariantList values{userId};
+    for (const QString& a : actions) {
+        marks.append(QStringLiteral("?"));
+        values.append(a);
+    }
+    values.append(limit);
+    auto q = sql::runList(m_db.connection(),
+                          QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND actor = 'user' AND undone = 0 "
+                                         "AND action IN (%2) ORDER BY seq DESC LIMIT ?")
+                              .arg(kColumns, marks.join(QLatin1Char(','))),
+                          values);
+    if (!q)
+        return q.error();
+    QList<Event> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Status EventLog::markUndone(const QString& userId, const QString& eventId)
+{
+    return sql::execute(m_db.connection(), QStringLiteral("UPDATE events SET undone = 1 WHERE user_id = ? AND id = ?"),
+                        {userId, eventId});
+}
+
+Status EventLog::putInTrash(const QString& userId, const QString& itemId, const QString& itemType,
+                            const QString& eventId, const Json& payload, const QDateTime& now)
+{
+    return sql::execute(m_db.connection(),
+                        QStringLiteral("INSERT INTO trash (user_id, item_id, item_type, event_id, payload, deleted_at) "
+                                       "VALUES (?, ?, ?, ?, ?, ?)"),
+                        {userId, itemId, itemType, eventId, jsontext::dump(payload), toMsecs(now)});
+}
+
+Result<std::optional<Json>> EventLog::takeFromTrash(const QString& userId, const QString& eventId)
+{
+    auto payload =
+        sql::scalar(m_db.connection(), QStringLiteral("SELECT payload FROM trash WHERE user_id = ? AND event_id = ?"),
+                    {userId, eventId});
+    if (!payload)
+        return payload.error();
+    if (!payload->isValid())
+        return std::optional<Json>();
+    if (auto st =
+            sql::execute(m_db.connection(), QStringLiteral("DELETE FROM trash WHERE user_id = ? AND event_id = ?"),
+                         {userId, eventId});
+        !st)
+        return st.error();
+    return std::optional<Json>(jsontext::parse(payload->toString(), Json()));
+}
+
+Result<int> EventLog::purgeTrash(const QDateTime& cutoff)
+{
+    auto q = cutoff.isValid() ? sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash WHERE deleted_at < ?"),
+                                         {toMsecs(cutoff)})
+                              : sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash"));
+    if (!q)
+        return q.error();
+    return sql::affected(*q);
+}
+
+} // namespace engram

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace engram {
+
+class Database;
+
+// The audit log: one event per change, and the short-lived trash that lets a delete be undone.
+// A delete event never carries the deleted content; the trash holds it until it is purged.
+class EventLog final
+{
+public:
+    explicit EventLog(Database& db);
+
+    Status append(const Event& event);
+    Result<QList<Event>> forItem(const QString& userId, const QString& itemId) const;
+    // The user's events, oldest first; limit -1 = all.
+    Result<QList<Event>> forUser(const QString& userId, int limit = -1) const;
+    // The user's own events whose action is in `actions` and that are not undone yet, newest first.
+    Result<QList<Event>> undoCandidates(const QString& userId, const QStringList& actions, int limit) const;
+    Status markUndone(const QString& userId, const QString& eventId);
+
+    // Keeps a deleted item's content for undo.
+    Status putInTrash(const QString& userId, const QString& itemId, const QString& itemType, const QString& eventId,
+                      const Json& payload, const QDateTime& now);
+    // The content kept for a delete event; nullopt when it was purged.
+    Result<std::optional<Json>> takeFromTrash(const QString& userId, const QString& eventId);
+    // Erases trash older than `cutoff` (all of it with an invalid cutoff). Returns how many.
+    Result<int> purgeTrash(const QDateTime& cutoff = {});
+
+private:
+    Database& m_db;
+};
+
+} // namespace engram

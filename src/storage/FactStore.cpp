@@ -1,0 +1,258 @@
+#include "storage/FactStore.h"
+
+#include "core/SearchTokenizer.h"
+#include "storage/Database.h"
+#include "storage/JsonText.h"
+#include "storage/Sql.h"
+
+#include <QRegularExpression>
+
+namespace engram {
+namespace {
+
+const auto kColumns = QStringLiteral(
+    "f.id, f.user_id, f.subject, f.predicate, f.object, f.confidence, f.status, f.source, f.conversation_id, "
+    "f.message_id, f.model, f.valid_from, f.valid_to, f.superseded_by, f.pinned, f.importance, f.access_count, "
+    "f.last_access_at, f.created_at, f.updated_at, f.metadata");
+constexpr int kColumnCount = 21;
+
+Fact fromRow(const QSqlQuery& q)
+{
+    Fact f;
+    f.id = q.value(0).toString();
+    f.userId = q.value(1).toString();
+    f.subject = q.value(2).toString();
+    f.predicate = q.value(3).toString();
+    f.object = q.value(4).toString();
+    f.confidence = q.value(5).toDouble();
+    f.status = itemStatusFromString(q.value(6).toString()).value_or(ItemStatus::Active);
+    f.source = factSourceFromString(q.value(7).toString()).value_or(FactSource::UserInput);
+    f.conversationId = q.value(8).toString();
+    f.messageId = q.value(9).toString();
+    f.model = q.value(10).toString();
+    f.validFrom = fromMsecs(q.value(11).toLongLong());
+    f.validTo = fromMsecs(q.value(12).toLongLong());
+    f.supersededBy = q.value(13).toString();
+    f.pinned = q.value(14).toBool();
+    f.importance = q.value(15).toDouble();
+    f.accessCount = q.value(16).toInt();
+    f.lastAccessAt = fromMsecs(q.value(17).toLongLong());
+    f.createdAt = fromMsecs(q.value(18).toLongLong());
+    f.updatedAt = fromMsecs(q.value(19).toLongLong());
+    f.metadata = jsontext::parse(q.value(20).toString());
+    return f;
+}
+
+QVariantList mutableValues(const Fact& f)
+{
+    return {f.subject,
+            f.predicate,
+            f.object,
+            FactStore::normalizeKey(f.subject),
+            FactStore::normalizeKey(f.predicate),
+            f.confidence,
+            enumName(f.status),
+            enumName(f.source),
+            f.conversationId,
+            f.messageId,
+            f.model,
+            toMsecs(f.validFrom),
+            toMsecs(f.validTo),
+            f.supersededBy,
+            f.pinned ? 1 : 0,
+            f.importance,
+            f.accessCount,
+            toMsecs(f.lastAccessAt.isValid() ? f.lastAccessAt : f.createdAt),
+            toMsecs(f.updatedAt.isValid() ? f.updatedAt : f.createdAt),
+            jsontext::dump(f.metadata),
+            f.status == ItemStatus::Deleted ? QString() : SearchTokenizer::indexText(f.text())};
+}
+
+const auto kMutableColumns = QStringLiteral(
+    "subject, predicate, object, subject_key, predicate_key, confidence, status, source, conversation_id, message_id, "
+    "model, valid_from, valid_to, superseded_by, pinned, importance, access_count, last_access_at, updated_at, "
+    "metadata, search_body");
+
+QString whereFor(const FactFilter& f, QVariantList& values)
+{
+    QString clause = QStringLiteral("f.user_id = ?");
+    if (!f.statuses.isEmpty()) {
+        QStringList marks;
+        for (ItemStatus s : f.statuses) {
+            marks.append(QStringLiteral("?"));
+            values.append(enumName(s));
+        }
+        clause += QStringLiteral(" AND f.status IN (%1)").arg(marks.join(QLatin1Char(',')));
+    }
+    if (f.pinnedOnly)
+        clause += QStringLiteral(" AND f.pinned = 1");
+    return clause;
+}
+
+} // namespace
+
+FactStore::FactStore(Database& db)
+    : m_db(db)
+{}
+
+QString FactStore::normalizeKey(const QString& text)
+{
+    static const QRegularExpression spaces(QStringLiteral("\\s+"));
+    QString key = text.normalized(QString::NormalizationForm_KC).toCaseFolded().trimmed();
+    key.replace(spaces, QStringLiteral(" "));
+    return key;
+}
+
+Status FactStore::insert(const Fact& f)
+{
+    QVariantList values{f.id, f.userId, toMsecs(f.createdAt)};
+    values += mutableValues(f);
+    QStringList marks;
+    for (int i = 0; i < values.size(); ++i)
+        marks.append(QStringLiteral("?"));
+    auto q = sql::runList(m_db.connection(),
+                          QStringLiteral("INSERT INTO facts (id, user_id, created_at, %1) VALUES (%2)")
+                              .arg(kMutableColumns, marks.join(QLatin1Char(','))),
+                          values);
+    if (!q)
+        return q.error();
+    return {};
+}
+
+Status FactStore::update(const Fact& f)
+{
+    QStringList sets;
+    for (const QString& column : kMutableColumns.split(QStringLiteral(", ")))
+        sets.append(column + QStringLiteral(" = ?"));
+    QVariantList values = mutableValues(f);
+    values << f.userId << f.id;
+    auto q = sql::runList(
+        m_db.connection(),
+        QStringLiteral("UPDATE facts SET %1 WHERE user_id = ? AND id = ?").arg(sets.join(QStringLiteral(", "))),
+        values);
+    if (!q)
+        return q.error();
+    if (sql::affected(*q) == 0)
+        return Error::notFound(QStringLiteral("There is no fact %1").arg(f.id));
+    return {};
+}
+
+Status FactStore::remove(const QString& userId, const QString& id)
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("DELETE FROM facts WHERE user_id = ? AND id = ?"), {userId, id});
+    if (!q)
+        return q.error();
+    if (sql::affected(*q) == 0)
+        return Error::notFound(QStringLiteral("There is no fact %1").arg(id));
+    return {};
+}
+
+Result<Fact> FactStore::find(const QString& userId, const QString& id) const
+{
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.id = ?").arg(kColumns), {userId, id});
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return Error::notFound(QStringLiteral("There is no fact %1").arg(id));
+    return fromRow(*q);
+}
+
+Result<std::optional<Fact>> FactStore::current(const QString& userId, const QString& subject,
+                                               const QString& predicate) const
+{
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.subject_key = ? "
+                                     "AND f.predicate_key = ? AND f.status = 'active'")
+                          .arg(kColumns),
+                      {userId, normalizeKey(subject), normalizeKey(predicate)});
+    if (!q)
+        return q.error();
+    if (!q->next())
+        return std::optional<Fact>();
+    return std::optional<Fact>(fromRow(*q));
+}
+
+Result<QList<Fact>> FactStore::lineage(const QString& userId, const QString& subject, const QString& predicate) const
+{
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.subject_key = ? "
+                                     "AND f.predicate_key = ? ORDER BY f.valid_from, f.seq")
+                          .arg(kColumns),
+                      {userId, normalizeKey(subject), normalizeKey(predicate)});
+    if (!q)
+        return q.error();
+    QList<Fact> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Result<QList<Fact>> FactStore::list(const QString& userId, const FactFilter& filter) const
+{
+    QVariantList values{userId};
+    const QString where = whereFor(filter, values);
+    values << filter.limit << filter.offset;
+    auto q = sql::runList(m_db.connection(),
+                          QStringLiteral("SELECT %1 FROM facts f WHERE %2 ORDER BY f.pinned DESC, f.confidence DESC, "
+                                         "f.updated_at DESC, f.seq LIMIT ? OFFSET ?")
+                              .arg(kColumns, where),
+                          values);
+    if (!q)
+        return q.error();
+    QList<Fact> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Result<int> FactStore::count(const QString& userId, const FactFilter& filter) const
+{
+    QVariantList values{userId};
+    const QString where = whereFor(filter, values);
+    auto q =
+        sql::runList(m_db.connection(), QStringLiteral("SELECT count(*) FROM facts f WHERE %1").arg(where), values);
+    if (!q)
+        return q.error();
+    return q->next() ? q->value(0).toInt() : 0;
+}
+
+Result<QList<FactHit>> FactStore::search(const QString& userId, const QString& match, int limit) const
+{
+    if (match.isEmpty())
+        return QList<FactHit>();
+    auto q = sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT %1, bm25(facts_fts) AS rank FROM facts_fts JOIN facts f ON f.seq = facts_fts.rowid "
+                       "WHERE facts_fts MATCH ? AND f.user_id = ? AND f.status = 'active' "
+                       "ORDER BY rank, f.updated_at DESC LIMIT ?")
+            .arg(kColumns),
+        {match, userId, limit});
+    if (!q)
+        return q.error();
+    QList<FactHit> hits;
+    while (q->next())
+        hits.append(FactHit{fromRow(*q), -q->value(kColumnCount).toDouble()});
+    return hits;
+}
+
+Status FactStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)
+{
+    auto q = sql::prepare(m_db.connection(),
+                          QStringLiteral("UPDATE facts SET access_count = access_count + 1, last_access_at = ? "
+                                         "WHERE user_id = ? AND id = ?"));
+    if (!q)
+        return q.error();
+    for (const QString& id : ids) {
+        sql::bind(*q, 0, toMsecs(now));
+        sql::bind(*q, 1, userId);
+        sql::bind(*q, 2, id);
+        if (auto st = sql::exec(*q); !st)
+            return st;
+    }
+    return {};
+}
+
+} // namespace engram

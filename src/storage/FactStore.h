@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace engram {
+
+class Database;
+
+struct FactFilter
+{
+    QList<ItemStatus> statuses{ItemStatus::Active, ItemStatus::Pending}; // empty = any
+    bool pinnedOnly{};
+    int offset{};
+    int limit{-1};
+};
+
+struct FactHit
+{
+    Fact fact;
+    double score{};
+};
+
+// Facts (every version of every subject–predicate key) and their FTS5 index.
+class FactStore final
+{
+public:
+    explicit FactStore(Database& db);
+
+    // Case- and width-insensitive form of a subject or predicate, used as the key.
+    static QString normalizeKey(const QString& text);
+
+    Status insert(const Fact& fact);
+    Status update(const Fact& fact);
+    Status remove(const QString& userId, const QString& id);
+
+    Result<Fact> find(const QString& userId, const QString& id) const;
+    // The active fact of a key, if any.
+    Result<std::optional<Fact>> current(const QString& userId, const QString& subject, const QString& predicate) const;
+    // Every version of a key, oldest first (superseded, current, pending, rejected, deleted).
+    Result<QList<Fact>> lineage(const QString& userId, const QString& subject, const QString& predicate) const;
+    Result<QList<Fact>> list(const QString& userId, const FactFilter& filter = {}) const;
+    Result<int> count(const QString& userId, const FactFilter& filter = {}) const;
+    Result<QList<FactHit>> search(const QString& userId, const QString& match, int limit) const;
+    Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
+
+private:
+    Database& m_db;
+};
+
+} // namespace engram

@@ -1,0 +1,145 @@
+#include "storage/MessageStore.h"
+
+#include "storage/Database.h"
+#include "storage/JsonText.h"
+#include "storage/Sql.h"
+
+namespace engram {
+namespace {
+
+const auto kColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
+                                     "status, pinned, created_at, metadata");
+
+Message fromRow(const QSqlQuery& q)
+{
+    Message m;
+    m.id = q.value(0).toString();
+    m.userId = q.value(1).toString();
+    m.conversationId = q.value(2).toString();
+    m.role = roleFromString(q.value(3).toString()).value_or(Role::User);
+    m.content = q.value(4).toString();
+    m.modelContent = q.value(5).toString();
+    m.windowState = windowStateFromString(q.value(6).toString()).value_or(WindowState::InWindow);
+    m.status = messageStatusFromString(q.value(7).toString()).value_or(MessageStatus::Complete);
+    m.pinned = q.value(8).toBool();
+    m.createdAt = fromMsecs(q.value(9).toLongLong());
+    m.metadata = jsontext::parse(q.value(10).toString());
+    return m;
+}
+
+} // namespace
+
+MessageStore::MessageStore(Database& db)
+    : m_db(db)
+{}
+
+Status MessageStore::insert(const Message& m)
+{
+    return sql::execute(
+        m_db.connection(),
+        QStringLiteral("INSERT INTO messages (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+        {m.id, m.userId, m.conversationId, enumName(m.role), m.content, m.modelContent, enumName(m.windowState),
+         enumName(m.status), m.pinned ? 1 : 0, toMsecs(m.createdAt), jsontext::dump(m.metadata)});
+}
+
+Result<QList<Message>> MessageStore::select(const QString& where, std::initializer_list<QVariant> values) const
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM messages WHERE %2").arg(kColumns, where), values);
+    if (!q)
+        return q.error();
+    QList<Message> list;
+    while (q->next())
+        list.append(fromRow(*q));
+    return list;
+}
+
+Result<Message> MessageStore::find(const QString& userId, const QString& id) const
+{
+    auto list = select(QStringLiteral("user_id = ? AND id = ?"), {userId, id});
+    if (!list)
+        return list.error();
+    if (list->isEmpty())
+        return Error::notFound(QStringLiteral("There is no message %1").arg(id));
+    return list->first();
+}
+
+Result<QList<Message>> MessageStore::conversation(const QString& userId, const QString& conversationId) const
+{
+    return select(QStringLiteral("user_id = ? AND conversation_id = ? ORDER BY seq"), {userId, conversationId});
+}
+
+Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState state,
+                                             const QString& conversationId) const
+{
+    if (conversationId.isEmpty())
+        return select(QStringLiteral("user_id = ? AND window_state = ? ORDER BY seq"), {userId, enumName(state)});
+    return select(QStringLiteral("user_id = ? AND window_state = ? AND conversation_id = ? ORDER BY seq"),
+                  {userId, enumName(state), conversationId});
+}
+
+Result<int> MessageStore::countInState(const QString& userId, WindowState state) const
+{
+    auto n = sql::scalar(m_db.connection(),
+                         QStringLiteral("SELECT count(*) FROM messages WHERE user_id = ? AND window_state = ?"),
+                         {userId, enumName(state)});
+    if (!n)
+        return n.error();
+    return n->toInt();
+}
+
+Status MessageStore::update(const QString& set, const QString& userId, const QString& id,
+                            std::initializer_list<QVariant> values)
+{
+    auto q =
+        sql::prepare(m_db.connection(), QStringLiteral("UPDATE messages SET %1 WHERE user_id = ? AND id = ?").arg(set));
+    if (!q)
+        return q.error();
+    int i = 0;
+    for (const QVariant& v : values)
+        sql::bind(*q, i++, v);
+    sql::bind(*q, i++, userId);
+    sql::bind(*q, i, id);
+    if (auto st = sql::exec(*q); !st)
+        return st;
+    if (sql::affected(*q) == 0)
+        return Error::notFound(QStringLiteral("There is no message %1").arg(id));
+    return {};
+}
+
+Status MessageStore::setWindowState(const QString& userId, const QStringList& ids, WindowState state)
+{
+    for (const QString& id : ids) {
+        if (auto st = update(QStringLiteral("window_state = ?"), userId, id, {enumName(state)}); !st)
+            return st;
+    }
+    return {};
+}
+
+Status MessageStore::setPinned(const QString& userId, const QString& id, bool pinned)
+{
+    return update(QStringLiteral("pinned = ?"), userId, id, {pinned ? 1 : 0});
+}
+
+Status MessageStore::setModelContent(const QString& userId, const QString& id, const QString& text)
+{
+    return update(QStringLiteral("model_content = ?"), userId, id, {text});
+}
+
+Status MessageStore::setContent(const QString& userId, const QString& id, const QString& text, MessageStatus status)
+{
+    return update(QStringLiteral("content = ?, status = ?"), userId, id, {text, enumName(status)});
+}
+
+Status MessageStore::remove(const QString& userId, const QString& id)
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("DELETE FROM messages WHERE user_id = ? AND id = ?"), {userId, id});
+    if (!q)
+        return q.error();
+    if (sql::affected(*q) == 0)
+        return Error::notFound(QStringLiteral("There is no message %1").arg(id));
+    return {};
+}
+
+} // namespace engram

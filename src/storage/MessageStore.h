@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+
+namespace engram {
+
+class Database;
+
+// The transcript: every message of every conversation, with its place in the working window.
+class MessageStore final
+{
+public:
+    explicit MessageStore(Database& db);
+
+    Status insert(const Message& message);
+    Result<Message> find(const QString& userId, const QString& id) const;
+    // A conversation's messages in order.
+    Result<QList<Message>> conversation(const QString& userId, const QString& conversationId) const;
+    // A user's messages in a window state, oldest first; empty conversationId = every conversation.
+    Result<QList<Message>> inState(const QString& userId, WindowState state, const QString& conversationId = {}) const;
+    Result<int> countInState(const QString& userId, WindowState state) const;
+
+    Status setWindowState(const QString& userId, const QStringList& ids, WindowState state);
+    Status setPinned(const QString& userId, const QString& id, bool pinned);
+    Status setModelContent(const QString& userId, const QString& id, const QString& text);
+    Status setContent(const QString& userId, const QString& id, const QString& text, MessageStatus status);
+    Status remove(const QString& userId, const QString& id);
+
+private:
+    Result<QList<Message>> select(const QString& where, std::initializer_list<QVariant> values) const;
+    Status update(const QString& set, const QString& userId, const QString& id, std::initializer_list<QVariant> values);
+
+    Database& m_db;
+};
+
+} // namespace engram

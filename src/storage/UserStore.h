@@ -1,0 +1,36 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QList>
+
+namespace engram {
+
+class Database;
+
+// Users (profiles) and their conversations. Every other store is keyed by a user id from here.
+class UserStore final
+{
+public:
+    explicit UserStore(Database& db);
+
+    // Creates the user when absent; returns it either way.
+    Result<User> ensure(const QString& id, const QString& displayName, const QDateTime& now);
+    Result<User> find(const QString& id) const;
+    Result<QList<User>> list() const;
+    Status rename(const QString& id, const QString& displayName);
+    Status remove(const QString& id);
+
+    Result<Conversation> createConversation(const Conversation& conversation);
+    Result<Conversation> conversation(const QString& userId, const QString& id) const;
+    Result<QList<Conversation>> conversations(const QString& userId) const;
+    Status renameConversation(const QString& userId, const QString& id, const QString& title);
+    Status touchConversation(const QString& userId, const QString& id, const QDateTime& now);
+    Status removeConversation(const QString& userId, const QString& id);
+
+private:
+    Database& m_db;
+};
+
+} // namespace engram

@@ -1,0 +1,39 @@
+#pragma once
+
+#include "core/Clock.h"
+#include "memory/MemoryService.h"
+
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace engram::test {
+
+// A MemoryService over a fresh database file with a manual clock, reopenable like an app restart.
+class MemoryFixture final
+{
+public:
+    explicit MemoryFixture(MemoryConfig config = {});
+
+    MemoryService& service() { return *m_service; }
+    MemoryService* operator->() { return m_service.get(); }
+    ManualClock& clock() { return m_clock; }
+    QString path() const { return m_path; }
+
+    void reopen();
+    void close() { m_service.reset(); }
+
+    // Creates the user (if needed) and a conversation; returns the conversation id.
+    QString newConversation(const QString& userId, const QString& title = QStringLiteral("test"));
+    // Stores one user message and one assistant reply in the conversation's window.
+    void addRound(const QString& userId, const QString& conversationId, const QString& question, const QString& reply);
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+    ManualClock m_clock;
+    MemoryConfig m_config;
+    std::unique_ptr<MemoryService> m_service;
+};
+
+} // namespace engram::test
