@@ -2,36 +2,19 @@
 
 #include "core/SearchTokenizer.h"
 #include "storage/Database.h"
+#include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
 #include "storage/Sql.h"
 
 namespace engram {
 namespace {
 
-const auto kColumns = QStringLiteral("e.id, e.user_id, e.kind, e.content, e.response, e.topic_key, e.conversation_id, "
-                                     "e.status, e.pinned, e.importance, e.access_count, e.last_access_at, "
-                                     "e.created_at, e.updated_at, e.archived_at, e.metadata");
+// The row format is shared with EpisodeIndex, which reads the rows its ranking found.
+const QString& kColumns = episoderow::columns();
 
 Episode fromRow(const QSqlQuery& q)
 {
-    Episode e;
-    e.id = q.value(0).toString();
-    e.userId = q.value(1).toString();
-    e.kind = episodeKindFromString(q.value(2).toString()).value_or(EpisodeKind::Exchange);
-    e.content = q.value(3).toString();
-    e.response = q.value(4).toString();
-    e.topicKey = q.value(5).toString();
-    e.conversationId = q.value(6).toString();
-    e.status = itemStatusFromString(q.value(7).toString()).value_or(ItemStatus::Active);
-    e.pinned = q.value(8).toBool();
-    e.importance = q.value(9).toDouble();
-    e.accessCount = q.value(10).toInt();
-    e.lastAccessAt = fromMsecs(q.value(11).toLongLong());
-    e.createdAt = fromMsecs(q.value(12).toLongLong());
-    e.updatedAt = fromMsecs(q.value(13).toLongLong());
-    e.archivedAt = fromMsecs(q.value(14).toLongLong());
-    e.metadata = jsontext::parse(q.value(15).toString());
-    return e;
+    return episoderow::read(q);
 }
 
 struct Where
@@ -60,6 +43,7 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
 
 EpisodeStore::EpisodeStore(Database& db)
     : m_db(db)
+    , m_index(db)
 {}
 
 Status EpisodeStore::insert(const Episode& e)
@@ -197,26 +181,13 @@ Result<int> EpisodeStore::count(const QString& userId, const EpisodeFilter& f) c
 Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QString& match, int limit,
                                                std::optional<EpisodeKind> kind) const
 {
-    if (match.isEmpty())
-        return QList<EpisodeHit>();
-    QString statement = QStringLiteral("SELECT %1, bm25(episodes_fts, 1.0, 0.4) AS rank FROM episodes_fts "
-                                       "JOIN episodes e ON e.seq = episodes_fts.rowid "
-                                       "WHERE episodes_fts MATCH ? AND e.user_id = ? AND e.status = 'active'")
-                            .arg(kColumns);
-    QVariantList values{match, userId};
-    if (kind) {
-        statement += QStringLiteral(" AND e.kind = ?");
-        values.append(enumName(*kind));
-    }
-    statement += QStringLiteral(" ORDER BY rank, e.created_at DESC LIMIT ?");
-    values.append(limit);
-    auto q = sql::runList(m_db.connection(), statement, values);
-    if (!q)
-        return q.error();
-    QList<EpisodeHit> hits;
-    while (q->next())
-        hits.append(EpisodeHit{fromRow(*q), -q->value(16).toDouble()});
-    return hits;
+    return m_index.search(userId, match, limit, kind);
+}
+
+Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                               std::optional<EpisodeKind> kind) const
+{
+    return m_index.search(userId, terms, limit, kind);
 }
 
 Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)

@@ -2,6 +2,7 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
+#include "storage/EpisodeIndex.h"
 
 #include <QList>
 #include <QSqlQuery>
@@ -25,7 +26,8 @@ struct EpisodeFilter
 struct EpisodeHit
 {
     Episode episode;
-    double score{}; // higher is better (negated FTS5 bm25)
+    double score{};    // higher is better (negated FTS5 bm25)
+    QString indexText; // the episode's search tokens (content and reply), space-separated
 };
 
 // Episodes (exchanges and summaries) and their FTS5 index, which triggers keep in step.
@@ -49,6 +51,9 @@ public:
     // Full-text search over active episodes of one user, best first. `match` is an FTS5 expression.
     Result<QList<EpisodeHit>> search(const QString& userId, const QString& match, int limit,
                                      std::optional<EpisodeKind> kind = std::nullopt) const;
+    // The same for weighted terms, with the work of a query bounded (see EpisodeIndex).
+    Result<QList<EpisodeHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                     std::optional<EpisodeKind> kind = std::nullopt) const;
 
     // Counts an access: access_count + 1, last_access_at = now.
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
@@ -59,6 +64,7 @@ public:
 private:
     Database& m_db;
     mutable std::optional<QSqlQuery> m_insert;
+    EpisodeIndex m_index;
 };
 
 } // namespace engram

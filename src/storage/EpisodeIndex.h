@@ -1,0 +1,90 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+
+#include <QHash>
+#include <QList>
+#include <QSqlQuery>
+
+#include <optional>
+
+namespace engram {
+
+class Database;
+struct EpisodeHit;
+
+// One term of a search, as written in the index (SearchTokenizer's form), with its weight.
+struct SearchTerm
+{
+    QString text;
+    double weight{1.0};
+};
+
+// The full-text side of EpisodeStore: ranks a user's episodes for weighted terms with FTS5's
+// bm25() while bounding the work of a query however large the index grows. FTS5 scores every
+// posting of every term it is given (about a microsecond each), so a term found in tens of
+// thousands of episodes would dominate the time. Each term's document frequency is probed
+// (capped, and cached until the index grows by a tenth); the rarest terms go to FTS5 within a
+// posting budget, and the common rest are scored here, on the best rows only, with the same
+// BM25 formula. A query of common terms only reads the episodes holding both of its two rarest
+// (the newest, if there are many).
+class EpisodeIndex final
+{
+public:
+    explicit EpisodeIndex(Database& db);
+
+    Result<QList<EpisodeHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                     std::optional<EpisodeKind> kind) const;
+    // The same for a ready FTS5 expression, every posting scored.
+    Result<QList<EpisodeHit>> search(const QString& userId, const QString& match, int limit,
+                                     std::optional<EpisodeKind> kind) const;
+
+    // Postings a query hands to FTS5's bm25() (about a microsecond each).
+    static constexpr qint64 kPostingBudget = 1000;
+    // Frequencies are counted up to this; beyond it they are estimated from how far into the
+    // index the count reached.
+    static constexpr qint64 kProbeCap = 4000;
+
+private:
+    struct Candidates
+    {
+        QHash<qint64, double> scores; // rowid -> score (higher is better)
+        bool complete{};              // every match was considered
+    };
+    struct Plan
+    {
+        QList<QList<SearchTerm>> ranked; // for bm25(), grouped by weight
+        QList<SearchTerm> common;        // scored on the rows found
+        QList<SearchTerm> rarestCommon;  // when nothing was ranked: the newest rows holding these
+        qint64 rows{};
+    };
+
+    Result<Plan> plan(const QList<SearchTerm>& terms) const;
+    Result<qint64> frequency(const QString& term, qint64 rows) const;
+    Result<qint64> rowCount() const;
+    Result<Candidates> rankInIndex(const Plan& plan, int indexLimit) const;
+    Result<Candidates> rankExpression(const QString& match, double weight, int indexLimit) const;
+    // The user's active rows among the candidates, best first, read until `limit` are found.
+    Result<QList<EpisodeHit>> readRows(const QString& userId, const Candidates& candidates, int limit,
+                                       std::optional<EpisodeKind> kind) const;
+    Result<QList<EpisodeHit>> readChunk(const QString& userId, const QList<std::pair<double, qint64>>& ranked,
+                                        qsizetype from, qsizetype count, std::optional<EpisodeKind> kind) const;
+    // The candidates that are the user's active episodes of the kind, in the same order.
+    Result<QList<std::pair<double, qint64>>>
+    ofKind(const QString& userId, const QList<std::pair<double, qint64>>& ranked, EpisodeKind kind) const;
+    Result<QList<EpisodeHit>> searchJoined(const QString& userId, const QString& match, int limit,
+                                           std::optional<EpisodeKind> kind) const;
+    void scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) const;
+
+    Database& m_db;
+    mutable std::optional<QSqlQuery> m_rank;
+    mutable std::optional<QSqlQuery> m_rows;
+    mutable std::optional<QSqlQuery> m_kinds;
+    mutable std::optional<QSqlQuery> m_probe;
+    mutable std::optional<QSqlQuery> m_rowCount;
+    mutable QHash<QString, qint64> m_frequencies;
+    mutable qint64 m_frequenciesAt{}; // the row count when the cache was started
+};
+
+} // namespace engram

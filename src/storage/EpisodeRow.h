@@ -1,0 +1,16 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+
+#include <QSqlQuery>
+#include <QString>
+
+// How an episode is read from a row of `episodes e`: the columns to select (16 of them, first
+// in the select list) and the Episode they make. Shared by EpisodeStore and EpisodeIndex.
+namespace engram::episoderow {
+
+const QString& columns();
+Episode read(const QSqlQuery& query);
+constexpr int kColumnCount = 16;
+
+} // namespace engram::episoderow
