@@ -1,15 +1,77 @@
 #include "memory/Retriever.h"
 
-#include "core/SearchTokenizer.h"
 #include "memory/MemoryContext.h"
+#include "memory/QueryAnalyzer.h"
+
+#include <QHash>
 
 #include <algorithm>
+#include <cmath>
 
 namespace engram {
 namespace {
 
-// How many more candidates than asked for are fetched before boosts re-rank them.
+// How many more candidates than asked for are fetched before boosts re-rank them; episodes get
+// at least kMinCandidates so that matches of one conversation can lift each other.
 constexpr int kCandidateFactor = 3;
+constexpr int kMinCandidates = 50;
+
+// Soft AND over the query's words: an episode with a of b query words keeps (a/b)^0.5 of its
+// score. CJK terms are overlapping fragments and are not counted; an episode that matched only
+// those counts as covering half a word.
+void scaleByCoverage(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
+{
+    const double total = query.wordWeight();
+    if (total <= 0)
+        return;
+    QList<std::pair<QString, double>> needles; // " word " in the space-separated index text
+    for (const QueryTerm& t : query.terms) {
+        if (t.kind == QueryTerm::Kind::Word)
+            needles.append({QLatin1Char(' ') + t.text + QLatin1Char(' '), t.weight});
+    }
+    for (EpisodeHit& h : hits) {
+        const QString text = QLatin1Char(' ') + h.indexText + QLatin1Char(' ');
+        double covered = 0;
+        for (const auto& [needle, weight] : std::as_const(needles)) {
+            if (text.contains(needle))
+                covered += weight;
+        }
+        h.score *= std::sqrt(std::max(covered, 0.5) / total);
+    }
+}
+
+void boostByTime(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
+{
+    if (!query.time)
+        return;
+    for (EpisodeHit& h : hits) {
+        if (query.time->contains(h.episode.createdAt, Retriever::kTimeSlackDays))
+            h.score *= Retriever::kTimeBoost;
+    }
+}
+
+// Each episode gains a share of the best other match in its conversation.
+void boostByConversation(QList<EpisodeHit>& hits)
+{
+    QHash<QString, std::pair<double, double>> best; // conversation -> the two best scores
+    for (const EpisodeHit& h : std::as_const(hits)) {
+        if (h.episode.conversationId.isEmpty())
+            continue;
+        auto& [first, second] = best[h.episode.conversationId];
+        if (h.score > first) {
+            second = first;
+            first = h.score;
+        } else if (h.score > second) {
+            second = h.score;
+        }
+    }
+    for (EpisodeHit& h : hits) {
+        if (h.episode.conversationId.isEmpty())
+            continue;
+        const auto [first, second] = best.value(h.episode.conversationId);
+        h.score += Retriever::kConversationShare * (h.score >= first ? second : first);
+    }
+}
 
 template <typename Hit, typename Created>
 void rerank(QList<Hit>& hits, Created createdOf)
@@ -35,11 +97,20 @@ double Retriever::boosted(double bm25, bool pinned, double importance)
 Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const QString& query, int limit,
                                                     std::optional<EpisodeKind> kind) const
 {
-    auto hits = m_ctx.episodes.search(userId, SearchTokenizer::matchExpression(query), limit * kCandidateFactor, kind);
+    const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
+    if (analyzed.isEmpty() || limit <= 0)
+        return QList<EpisodeHit>();
+    QList<SearchTerm> terms;
+    for (const QueryTerm& t : analyzed.terms)
+        terms.append(SearchTerm{t.text, t.weight});
+    auto hits = m_ctx.episodes.search(userId, terms, std::max(limit * kCandidateFactor, kMinCandidates), kind);
     if (!hits)
         return hits.error();
     for (EpisodeHit& h : *hits)
         h.score = boosted(h.score, h.episode.pinned, h.episode.importance);
+    scaleByCoverage(analyzed, *hits);
+    boostByTime(analyzed, *hits);
+    boostByConversation(*hits);
     rerank(*hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
     if (hits->size() > limit)
         hits->resize(limit);
@@ -48,7 +119,10 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
 
 Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit) const
 {
-    auto hits = m_ctx.facts.search(userId, SearchTokenizer::matchExpression(query), limit * kCandidateFactor);
+    const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
+    if (analyzed.isEmpty() || limit <= 0)
+        return QList<FactHit>();
+    auto hits = m_ctx.facts.search(userId, analyzed.matchExpression(), limit * kCandidateFactor);
     if (!hits)
         return hits.error();
     for (FactHit& h : *hits)

@@ -1,0 +1,66 @@
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace engram {
+
+// One search term of an analysed query, as SearchTokenizer writes it into the index.
+struct QueryTerm
+{
+    enum class Kind
+    {
+        Word,       // a Latin word or number, stemmed
+        CjkUnigram, // one CJK character
+        CjkBigram,  // two neighbouring CJK characters
+    };
+
+    QString text;
+    Kind kind{Kind::Word};
+    double weight{1.0}; // 1 for the terms of the question itself, less for the talk around it
+};
+
+// A span of time the query names ("on 5 Jan 2024", "4月3日", "yesterday"): [start, end).
+struct TimeWindow
+{
+    QDateTime start;
+    QDateTime end;
+    bool contains(const QDateTime& t, qint64 slackDays) const;
+};
+
+struct AnalyzedQuery
+{
+    QList<QueryTerm> terms; // distinct, in query order
+    std::optional<TimeWindow> time;
+
+    bool isEmpty() const { return terms.isEmpty(); }
+    // The FTS5 expression matching any term. FTS5's bm25() sums one contribution per phrase,
+    // so a term of weight 1 is written three times and one of weight 1/3 once.
+    QString matchExpression() const;
+    // The total weight of the Word terms: what a document's coverage is measured against.
+    double wordWeight() const;
+};
+
+// Turns a user's message into weighted search terms: SearchTokenizer's tokens without stop
+// words of either language (function words, question words, pronouns; a CJK bigram is dropped
+// when both its characters are function characters, e.g. 的是, 了吗); terms of the question
+// sentences weigh three times those of the chatter around them ("今天天气真好……我住的小区叫
+// 什么？"); and an explicit or relative date becomes a time window. A query of stop words only
+// keeps them, so "what is it" still searches.
+class QueryAnalyzer final
+{
+public:
+    static AnalyzedQuery analyze(const QString& query, const QDateTime& now);
+
+    static bool isStopTerm(const QString& term, QueryTerm::Kind kind);
+    static QueryTerm::Kind kindOf(const QString& token);
+    // The date a question names, if any, relative to `now` for "yesterday", "4月3日" and the like.
+    static std::optional<TimeWindow> timeWindow(const QString& text, const QDateTime& now);
+
+    static constexpr double kChatterWeight = 1.0 / 3.0;
+};
+
+} // namespace engram
