@@ -17,6 +17,80 @@ Episode fromRow(const QSqlQuery& q)
     return episoderow::read(q);
 }
 
+// The 18 values of an episode's row, in the order of insertStatement's columns.
+QVariantList valuesOf(const Episode& e)
+{
+    return {e.id,
+            e.userId,
+            enumName(e.kind),
+            e.content,
+            e.response,
+            e.topicKey,
+            e.conversationId,
+            enumName(e.status),
+            e.pinned ? 1 : 0,
+            e.importance,
+            e.accessCount,
+            toMsecs(e.lastAccessAt.isValid() ? e.lastAccessAt : e.createdAt),
+            toMsecs(e.createdAt),
+            toMsecs(e.updatedAt.isValid() ? e.updatedAt : e.createdAt),
+            toMsecs(e.archivedAt),
+            jsontext::dump(e.metadata),
+            SearchTokenizer::indexText(e.content),
+            SearchTokenizer::indexText(e.response)};
+}
+
+// JSON string syntax for a text value, appended to `out`.
+void appendJsonString(std::string& out, const QString& text)
+{
+    const QByteArray utf8 = text.toUtf8();
+    out += '"';
+    for (const char c : utf8) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20) {
+            static const char* const hex = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[u >> 4];
+            out += hex[u & 0xF];
+        } else {
+            out += c;
+        }
+    }
+    out += '"';
+}
+
+// The same values as a JSON array appended to `out`, for insertAll. Written by hand: building
+// a json object per row cost more than the insert.
+void appendJsonRow(std::string& out, const Episode& e)
+{
+    const QVariantList values = valuesOf(e);
+    out += '[';
+    for (int i = 0; i < values.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        const QVariant& v = values.at(i);
+        if (v.typeId() == QMetaType::QString)
+            appendJsonString(out, v.toString());
+        else
+            out += v.toString().toStdString();
+    }
+    out += ']';
+}
+
+QString insertStatement(int rows)
+{
+    QStringList tuples;
+    for (int i = 0; i < rows; ++i)
+        tuples.append(QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    return QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, conversation_id, "
+                          "status, pinned, importance, access_count, last_access_at, created_at, updated_at, "
+                          "archived_at, metadata, search_body, search_extra) VALUES ") +
+           tuples.join(QStringLiteral(", "));
+}
+
 struct Where
 {
     QString clause;
@@ -49,37 +123,51 @@ EpisodeStore::EpisodeStore(Database& db)
 Status EpisodeStore::insert(const Episode& e)
 {
     if (!m_insert) {
-        auto q = sql::prepare(
-            m_db.connection(),
-            QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, conversation_id, "
-                           "status, pinned, importance, access_count, last_access_at, created_at, updated_at, "
-                           "archived_at, metadata, search_body, search_extra) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        auto q = sql::prepare(m_db.connection(), insertStatement(1));
         if (!q)
             return q.error();
         m_insert = std::move(q).value();
     }
-    const QVariantList values{e.id,
-                              e.userId,
-                              enumName(e.kind),
-                              e.content,
-                              e.response,
-                              e.topicKey,
-                              e.conversationId,
-                              enumName(e.status),
-                              e.pinned ? 1 : 0,
-                              e.importance,
-                              e.accessCount,
-                              toMsecs(e.lastAccessAt.isValid() ? e.lastAccessAt : e.createdAt),
-                              toMsecs(e.createdAt),
-                              toMsecs(e.updatedAt.isValid() ? e.updatedAt : e.createdAt),
-                              toMsecs(e.archivedAt),
-                              jsontext::dump(e.metadata),
-                              SearchTokenizer::indexText(e.content),
-                              SearchTokenizer::indexText(e.response)};
+    const QVariantList values = valuesOf(e);
     for (int i = 0; i < values.size(); ++i)
         sql::bind(*m_insert, i, values.at(i));
     return sql::exec(*m_insert);
+}
+
+Status EpisodeStore::insertAll(const QList<Episode>& episodes)
+{
+    // FTS5 writes out its pending index at the end of every statement that changes it, so one
+    // row per statement costs a tiny index segment per episode; and binding thousands of values
+    // one by one costs more in Qt than the insert. So each batch is one JSON array, one value.
+    if (!m_insertBatch) {
+        QStringList columns;
+        for (int i = 0; i < 18; ++i)
+            columns.append(QStringLiteral("value->>%1").arg(i));
+        auto q = sql::prepare(m_db.connection(),
+                              QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, "
+                                             "conversation_id, status, pinned, importance, access_count, "
+                                             "last_access_at, created_at, updated_at, archived_at, metadata, "
+                                             "search_body, search_extra) SELECT %1 FROM json_each(?)")
+                                  .arg(columns.join(QStringLiteral(", "))));
+        if (!q)
+            return q.error();
+        m_insertBatch = std::move(q).value();
+    }
+    std::string rows;
+    for (qsizetype from = 0; from < episodes.size(); from += kRowsPerStatement) {
+        rows.clear();
+        rows += '[';
+        for (qsizetype i = from; i < std::min<qsizetype>(episodes.size(), from + kRowsPerStatement); ++i) {
+            if (i > from)
+                rows += ',';
+            appendJsonRow(rows, episodes.at(i));
+        }
+        rows += ']';
+        sql::bind(*m_insertBatch, 0, QString::fromStdString(rows));
+        if (auto st = sql::exec(*m_insertBatch); !st)
+            return st;
+    }
+    return {};
 }
 
 Status EpisodeStore::update(const Episode& e)

@@ -38,6 +38,9 @@ public:
 
     // Inserts; fills nothing in: the caller sets id, times and text. Search text is derived here.
     Status insert(const Episode& episode);
+    // Inserts many at once (an import): several times faster than one by one. Use inside a
+    // transaction, which the caller owns.
+    Status insertAll(const QList<Episode>& episodes);
     // Writes every mutable field of an existing episode (content changes re-index it).
     Status update(const Episode& episode);
     Status remove(const QString& userId, const QString& id);
@@ -63,7 +66,10 @@ public:
 
 private:
     Database& m_db;
+    static constexpr int kRowsPerStatement = 1000;
+
     mutable std::optional<QSqlQuery> m_insert;
+    mutable std::optional<QSqlQuery> m_insertBatch;
     EpisodeIndex m_index;
 };
 

@@ -76,9 +76,10 @@ void check(const Status& st, const char* what)
         qFatal("%s failed: %s", what, qPrintable(st.errorMessage()));
 }
 
-// Inserts episodes [0, n) in one transaction; only the inserts are timed, not the generation.
+// Inserts episodes [0, n) in one transaction, a batch at a time; only the inserts are timed,
+// not the generation.
 double bulkImport(const CorpusGenerator& gen, int n, Database& db,
-                  const std::function<Status(qint64, const GeneratedEpisode&, const QString&)>& insert)
+                  const std::function<Status(const QList<GeneratedEpisode>&, const QStringList&)>& insert)
 {
     Transaction tx(db);
     check(tx.begin(), "begin");
@@ -92,8 +93,7 @@ double bulkImport(const CorpusGenerator& gen, int n, Database& db,
         }
         QElapsedTimer timer;
         timer.start();
-        for (qsizetype i = 0; i < batch.size(); ++i)
-            check(insert(from + i, batch.at(i), ids.at(i)), "insert");
+        check(insert(batch, ids), "insert");
         nanos += timer.nsecsElapsed();
     }
     QElapsedTimer timer;
@@ -139,9 +139,14 @@ void measureOriginal(const CorpusGenerator& gen, int n, const QString& dir, cons
     const qint64 emptyBytes = fileBytes(path);
     OriginalDesignStore store(*db);
     check(store.create(), "create original");
-    r.originalImportRate = bulkImport(gen, n, *db, [&](qint64, const GeneratedEpisode& e, const QString& id) {
-        return store.insert(id, kUser, e.content, e.time);
-    });
+    r.originalImportRate =
+        bulkImport(gen, n, *db, [&](const QList<GeneratedEpisode>& batch, const QStringList& ids) -> Status {
+            for (qsizetype i = 0; i < batch.size(); ++i) {
+                if (auto st = store.insert(ids.at(i), kUser, batch.at(i).content, batch.at(i).time); !st)
+                    return st;
+            }
+            return {};
+        });
     check(db->checkpoint(), "checkpoint");
     r.originalBytesPerItem = static_cast<double>(fileBytes(path) - emptyBytes) / n;
     r.original = timeEach(qs, static_cast<int>(qs.size()),
@@ -171,18 +176,24 @@ SizeResult runSize(const CorpusGenerator& gen, int n, const QString& dir, bool q
         (void)check(service->addFact(kUser, f.subject, f.predicate, f.object, 0.9), "fact");
     }
     EpisodeStore episodes(service->database());
-    r.importRate = bulkImport(gen, n, service->database(), [&](qint64, const GeneratedEpisode& g, const QString& id) {
-        Episode e;
-        e.id = id;
-        e.userId = kUser;
-        e.content = g.content;
-        e.response = g.response;
-        e.conversationId = g.conversation;
-        e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
-        e.topicKey = g.topic;
-        e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
-        return episodes.insert(e);
-    });
+    r.importRate =
+        bulkImport(gen, n, service->database(), [&](const QList<GeneratedEpisode>& batch, const QStringList& ids) {
+            QList<Episode> list;
+            for (qsizetype i = 0; i < batch.size(); ++i) {
+                const GeneratedEpisode& g = batch.at(i);
+                Episode e;
+                e.id = ids.at(i);
+                e.userId = kUser;
+                e.content = g.content;
+                e.response = g.response;
+                e.conversationId = g.conversation;
+                e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
+                e.topicKey = g.topic;
+                e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
+                list.append(e);
+            }
+            return episodes.insertAll(list);
+        });
     check(service->database().checkpoint(), "checkpoint");
     r.dbBytes = fileBytes(path);
     r.bytesPerItem = static_cast<double>(r.dbBytes - emptyBytes) / (n + kFacts);
@@ -300,7 +311,8 @@ void report(const QList<SizeResult>& results, Report& out)
     }
     engram.addNote(
         QStringLiteral(
-            "Bulk import: episodes in one transaction. Commits: appendMessage (user) + appendMessage (assistant) + "
+            "Bulk import: EpisodeStore::insertAll in one transaction (episode objects built outside the timing). "
+            "Commits: appendMessage (user) + appendMessage (assistant) + "
             "recordExchange, each its own transaction, WAL. Search: Retriever::searchEpisodes, top 10. Context: "
             "MemoryService::buildContext with a 6-round window. Forgetting: one pass with 50 episodes over capacity "
             "(the steady state of a pass every 50 writes). Peak RSS is the process's, cumulative over the sizes. "
