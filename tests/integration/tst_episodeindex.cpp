@@ -1,0 +1,143 @@
+#include "MemoryFixture.h"
+
+#include "storage/EpisodeStore.h"
+
+#include <QTest>
+
+#include <memory>
+
+using namespace engram;
+
+namespace {
+
+const QString kUser = QStringLiteral("u");
+
+Episode episode(const QString& text, const QDateTime& at)
+{
+    Episode e;
+    e.id = newId();
+    e.userId = kUser;
+    e.content = text;
+    e.createdAt = e.updatedAt = e.lastAccessAt = at;
+    return e;
+}
+
+QStringList contents(const QList<EpisodeHit>& hits)
+{
+    QStringList list;
+    for (const EpisodeHit& h : hits)
+        list.append(h.episode.content);
+    return list;
+}
+
+} // namespace
+
+// The bounded search of a large index: common words are scored on the rows found rather than
+// handed to FTS5, and a query of common words only still finds what holds them all.
+class TestEpisodeIndex final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_fixture = std::make_unique<test::MemoryFixture>();
+        QVERIFY((*m_fixture)->ensureUser(kUser));
+        // More episodes with "project" and with "status" than the posting budget allows, among
+        // many more without them, so that both are common yet still telling.
+        QList<Episode> all;
+        const QDateTime at = m_fixture->clock().now().addDays(-1);
+        for (int i = 0; i < 18000; ++i)
+            all.append(episode(QStringLiteral("filler %1 alpha").arg(i), at));
+        for (int i = 0; i < 1100; ++i) {
+            all.append(episode(QStringLiteral("project status report %1").arg(i), at));
+            all.append(episode(QStringLiteral("project plan %1").arg(i), at));
+            all.append(episode(QStringLiteral("status meeting %1").arg(i), at));
+        }
+        all.append(episode(QStringLiteral("project grafana migration"), at));
+        all.append(episode(QStringLiteral("grafana dashboard"), at));
+        EpisodeStore store((*m_fixture)->database());
+        QVERIFY(store.insertAll(all));
+        QCOMPARE(store.count(kUser).value(), static_cast<int>(all.size()));
+    }
+
+    void cleanupTestCase() { m_fixture.reset(); }
+
+    void aCommonWordStillCountsOnTheRowsFound()
+    {
+        EpisodeStore store((*m_fixture)->database());
+        auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("project")}, {QStringLiteral("grafana")}}, 2);
+        QVERIFY(hits);
+        // By "grafana" alone the shorter episode would win; "project" puts the other first.
+        QCOMPARE(contents(*hits),
+                 (QStringList{QStringLiteral("project grafana migration"), QStringLiteral("grafana dashboard")}));
+        // The same order as ranking every posting.
+        auto exhaustive = store.search(kUser, QStringLiteral("\"project\" OR \"grafana\""), 2);
+        QVERIFY(exhaustive);
+        QCOMPARE(contents(*hits), contents(*exhaustive));
+    }
+
+    void aQueryOfCommonWordsOnlyFindsEpisodesHoldingThemAll()
+    {
+        EpisodeStore store((*m_fixture)->database());
+        auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("project")}, {QStringLiteral("status")}}, 10);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 10);
+        for (const QString& text : contents(*hits))
+            QVERIFY2(text.startsWith(QLatin1String("project status report")), qPrintable(text));
+    }
+
+    void aWordFoundNowhereFindsNothing()
+    {
+        EpisodeStore store((*m_fixture)->database());
+        auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("zebra")}}, 10);
+        QVERIFY(hits);
+        QVERIFY(hits->isEmpty());
+    }
+
+    void insertAllKeepsEveryFieldAndIndexesTheText()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        Episode tricky =
+            episode(QStringLiteral("引号\"和反斜杠\\，换行\n制表\t控制\x01 and emoji 🙂 见 zebra"),
+                    QDateTime(QDate(2024, 5, 6), QTime(7, 8, 9, 10), Qt::UTC));
+        tricky.response = QStringLiteral("reply with \"quotes\"");
+        tricky.kind = EpisodeKind::Summary;
+        tricky.topicKey = QStringLiteral("主题");
+        tricky.conversationId = QStringLiteral("c-1");
+        tricky.pinned = true;
+        tricky.importance = 0.8;
+        tricky.accessCount = 3;
+        tricky.lastAccessAt = tricky.createdAt.addSecs(60);
+        tricky.metadata = Json{{"note", "say \"hi\""}, {"n", 2}};
+        const Episode plain = episode(QStringLiteral("plain"), tricky.createdAt);
+        EpisodeStore store(m->database());
+        QVERIFY(store.insertAll({tricky, plain}));
+
+        const Episode back = store.find(kUser, tricky.id).value();
+        QCOMPARE(back.content, tricky.content);
+        QCOMPARE(back.response, tricky.response);
+        QCOMPARE(back.kind, tricky.kind);
+        QCOMPARE(back.topicKey, tricky.topicKey);
+        QCOMPARE(back.conversationId, tricky.conversationId);
+        QCOMPARE(back.pinned, true);
+        QCOMPARE(back.importance, 0.8);
+        QCOMPARE(back.accessCount, 3);
+        QCOMPARE(back.createdAt, tricky.createdAt);
+        QCOMPARE(back.lastAccessAt, tricky.lastAccessAt);
+        QVERIFY(back.metadata == tricky.metadata);
+        QCOMPARE(store.find(kUser, plain.id).value().content, QStringLiteral("plain"));
+
+        auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("zebra")}}, 5);
+        QVERIFY(hits);
+        QCOMPARE(hits->size(), 1);
+        QCOMPARE(hits->first().episode.id, tricky.id);
+    }
+
+private:
+    std::unique_ptr<test::MemoryFixture> m_fixture;
+};
+
+QTEST_GUILESS_MAIN(TestEpisodeIndex)
+#include "tst_episodeindex.moc"

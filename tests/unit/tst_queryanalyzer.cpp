@@ -1,0 +1,170 @@
+#include "memory/QueryAnalyzer.h"
+
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+const QDateTime kNow(QDate(2024, 4, 10), QTime(10, 0), Qt::UTC);
+
+QStringList texts(const AnalyzedQuery& q)
+{
+    QStringList list;
+    for (const QueryTerm& t : q.terms)
+        list.append(t.text);
+    return list;
+}
+
+double weightOf(const AnalyzedQuery& q, const QString& text)
+{
+    for (const QueryTerm& t : q.terms) {
+        if (t.text == text)
+            return t.weight;
+    }
+    return -1;
+}
+
+QDate dayOf(const QString& query)
+{
+    const auto window = QueryAnalyzer::analyze(query, kNow).time;
+    return window ? window->start.date() : QDate();
+}
+
+} // namespace
+
+class TestQueryAnalyzer final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void englishFunctionWordsAreDropped()
+    {
+        const QStringList terms = texts(QueryAnalyzer::analyze(QStringLiteral("What did Kevin watch on TV?"), kNow));
+        QCOMPARE(terms, (QStringList{QStringLiteral("kevin"), QStringLiteral("watch"), QStringLiteral("tv")}));
+    }
+
+    void stemmedFormsOfStopWordsAreDroppedToo()
+    {
+        // "does" is indexed as its stem; the analyser must know that form as a stop word.
+        const QStringList terms = texts(QueryAnalyzer::analyze(QStringLiteral("Does she like hiking?"), kNow));
+        QCOMPARE(terms, QStringList{QStringLiteral("hike")});
+    }
+
+    void chineseFunctionCharactersAndWordsAreDropped()
+    {
+        const QStringList terms = texts(QueryAnalyzer::analyze(QStringLiteral("我妈妈的家乡是哪里呢？"), kNow));
+        QVERIFY(terms.contains(QStringLiteral("妈妈")));
+        QVERIFY(terms.contains(QStringLiteral("家乡")));
+        for (const QString& gone : {QStringLiteral("我"), QStringLiteral("的"), QStringLiteral("是"),
+                                    QStringLiteral("哪里"), QStringLiteral("呢"), QStringLiteral("是哪")})
+            QVERIFY2(!terms.contains(gone), qPrintable(gone));
+        // A bigram with one content character stays: it may be half of a word.
+        QVERIFY(terms.contains(QStringLiteral("的家")));
+    }
+
+    void aQueryOfStopWordsOnlyStillSearches()
+    {
+        const AnalyzedQuery q = QueryAnalyzer::analyze(QStringLiteral("what is it?"), kNow);
+        QCOMPARE(texts(q), (QStringList{QStringLiteral("what"), QStringLiteral("is"), QStringLiteral("it")}));
+    }
+
+    void questionSentencesOutweighTheChatterAroundThem()
+    {
+        const AnalyzedQuery q =
+            QueryAnalyzer::analyze(QStringLiteral("今天天气真好，适合散步。我住的小区叫什么？"), kNow);
+        QCOMPARE(weightOf(q, QStringLiteral("小区")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("天气")), QueryAnalyzer::kChatterWeight);
+        // In the expression a question term is written three times, a chatter term once.
+        const QString match = q.matchExpression();
+        QCOMPARE(match.count(QStringLiteral("\"小区\"")), 3);
+        QCOMPARE(match.count(QStringLiteral("\"天气\"")), 1);
+    }
+
+    void withoutAQuestionEverySentenceCounts()
+    {
+        const AnalyzedQuery q = QueryAnalyzer::analyze(QStringLiteral("Deploy the cache. Then call Anna."), kNow);
+        QCOMPARE(weightOf(q, QStringLiteral("cache")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("anna")), 1.0);
+        QCOMPARE(q.matchExpression().count(QStringLiteral("\"cache\"")), 1);
+    }
+
+    void aTermInBothTheQuestionAndTheChatterKeepsTheHigherWeight()
+    {
+        const AnalyzedQuery q =
+            QueryAnalyzer::analyze(QStringLiteral("The garden looks great. Where did I buy the garden chairs?"), kNow);
+        QCOMPARE(weightOf(q, QStringLiteral("garden")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("look")), QueryAnalyzer::kChatterWeight);
+    }
+
+    void termsKeepTheirKind()
+    {
+        QCOMPARE(QueryAnalyzer::kindOf(QStringLiteral("限流")), QueryTerm::Kind::CjkBigram);
+        QCOMPARE(QueryAnalyzer::kindOf(QStringLiteral("限")), QueryTerm::Kind::CjkUnigram);
+        QCOMPARE(QueryAnalyzer::kindOf(QStringLiteral("deploy")), QueryTerm::Kind::Word);
+        QCOMPARE(QueryAnalyzer::kindOf(QStringLiteral("200")), QueryTerm::Kind::Word);
+        const AnalyzedQuery q = QueryAnalyzer::analyze(QStringLiteral("API 限流 deploy"), kNow);
+        QCOMPARE(q.wordWeight(), 2.0); // "api" and "deploy"; the CJK terms are not words
+    }
+
+    void quotesInTermsCannotBreakTheExpression()
+    {
+        AnalyzedQuery q;
+        q.terms.append({QStringLiteral("a\"b"), QueryTerm::Kind::Word, 1.0});
+        QCOMPARE(q.matchExpression(), QStringLiteral("\"a\"\"b\""));
+    }
+
+    void explicitDatesBecomeADay_data()
+    {
+        QTest::addColumn<QString>("query");
+        QTest::addColumn<QDate>("day");
+        QTest::newRow("day month year") << QStringLiteral("What did Elise buy on 7 Jan 2024?") << QDate(2024, 1, 7);
+        QTest::newRow("month day") << QStringLiteral("Where was I on December 31st?") << QDate(2023, 12, 31);
+        QTest::newRow("dotted") << QStringLiteral("What did I read on 02.01.2024?") << QDate(2024, 1, 2);
+        QTest::newRow("iso") << QStringLiteral("what happened on 2024-03-05?") << QDate(2024, 3, 5);
+        QTest::newRow("chinese full") << QStringLiteral("我2023年11月2日说了什么？") << QDate(2023, 11, 2);
+        QTest::newRow("chinese month day") << QStringLiteral("我4月3号说了什么？") << QDate(2024, 4, 3);
+        // Without a year, a date after today is last year's.
+        QTest::newRow("later this year means last year") << QStringLiteral("我6月1日去哪了？") << QDate(2023, 6, 1);
+    }
+
+    void explicitDatesBecomeADay()
+    {
+        QFETCH(QString, query);
+        QFETCH(QDate, day);
+        QCOMPARE(dayOf(query), day);
+        const auto window = QueryAnalyzer::analyze(query, kNow).time;
+        QCOMPARE(window->start.daysTo(window->end), 1);
+    }
+
+    void relativeDatesCountFromNow()
+    {
+        QCOMPARE(dayOf(QStringLiteral("昨天我说了什么？")), QDate(2024, 4, 9));
+        QCOMPARE(dayOf(QStringLiteral("What did I say yesterday?")), QDate(2024, 4, 9));
+        QCOMPARE(dayOf(QStringLiteral("前天的会议讲了什么？")), QDate(2024, 4, 8));
+        // 2024-04-10 is a Wednesday: last week is Monday 1 April to Sunday 7 April.
+        const auto week = QueryAnalyzer::analyze(QStringLiteral("上周我们讨论了什么？"), kNow).time;
+        QVERIFY(week);
+        QCOMPARE(week->start.date(), QDate(2024, 4, 1));
+        QCOMPARE(week->end.date(), QDate(2024, 4, 8));
+    }
+
+    void aDateInTheChatterIsNotWhatIsAsked()
+    {
+        QVERIFY(!QueryAnalyzer::analyze(QStringLiteral("昨天下雨了。我住的小区叫什么？"), kNow).time);
+        QVERIFY(!QueryAnalyzer::analyze(QStringLiteral("What is my sister's name?"), kNow).time);
+    }
+
+    void aWindowContainsItsDayAndTheSlack()
+    {
+        const TimeWindow w{QDateTime(QDate(2024, 1, 7), QTime(0, 0), Qt::UTC),
+                           QDateTime(QDate(2024, 1, 8), QTime(0, 0), Qt::UTC)};
+        QVERIFY(w.contains(QDateTime(QDate(2024, 1, 7), QTime(23, 0), Qt::UTC), 0));
+        QVERIFY(!w.contains(QDateTime(QDate(2024, 1, 8), QTime(1, 0), Qt::UTC), 0));
+        QVERIFY(w.contains(QDateTime(QDate(2024, 1, 9), QTime(1, 0), Qt::UTC), 2));
+        QVERIFY(!w.contains(QDateTime(QDate(2024, 1, 4), QTime(23, 0), Qt::UTC), 2));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestQueryAnalyzer)
+#include "tst_queryanalyzer.moc"
