@@ -8,4 +8,9 @@ build_type=${ENGRAM_BUILD_TYPE:-RelWithDebInfo}
 "$root/scripts/install-deps.sh" "$@"
 cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE="$build_type" \
     -DENGRAM_WARNINGS_AS_ERRORS=${ENGRAM_WARNINGS_AS_ERRORS:-ON} >/dev/null
-cmake --build "$build_dir" --parallel "$(nproc)"
+# ENGRAM_BUILD_TARGETS: build only these targets (space-separated), e.g. the benchmarks.
+targets=()
+for t in ${ENGRAM_BUILD_TARGETS:-}; do
+    targets+=(--target "$t")
+done
+cmake --build "$build_dir" --parallel "$(nproc)" "${targets[@]}"

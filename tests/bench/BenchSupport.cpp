@@ -55,7 +55,8 @@ BenchOptions parseOptions(const QStringList& arguments, const QString& usage)
                        "  --data DIR     the folder with memdaily/ and realtalk/ (default: <source>/../shared/data)\n"
                        "  --work DIR     where the benchmark databases are created (default: a temporary folder)\n"
                        "  --only A,B     run only these sections\n"
-                       "  --sizes N,N    episode counts of the scale benchmark (1k, 10k, 100k, 1m)\n");
+                       "  --sizes N,N    episode counts of the scale benchmark (1k, 10k, 100k, 1m)\n"
+                       "  --limit N      at most N stores of each data set (a smoke run)\n");
     BenchOptions o;
     for (int i = 1; i < arguments.size(); ++i) {
         const QString& a = arguments.at(i);
@@ -76,6 +77,8 @@ BenchOptions parseOptions(const QStringList& arguments, const QString& usage)
             o.only = value().split(QLatin1Char(','), Qt::SkipEmptyParts);
         else if (a == QLatin1String("--sizes"))
             o.sizes = parseSizes(value());
+        else if (a == QLatin1String("--limit"))
+            o.limit = std::max(0, value().toInt());
         else if (a == QLatin1String("--help") || a == QLatin1String("-h"))
             usageExit(usage + common, 0);
         else

@@ -20,6 +20,7 @@ struct BenchOptions
     QString workDir;  // --work DIR: where the benchmark databases are created (default: a temp folder)
     QStringList only; // --only a,b: run only these sections
     QList<int> sizes; // --sizes 1000,10000: scale benchmark sizes
+    int limit{};      // --limit N: at most N stores per data set (a smoke run); 0 = all
     bool wants(const QString& section) const { return only.isEmpty() || only.contains(section); }
 };
 

@@ -109,6 +109,8 @@ void runMemDaily(const BenchOptions& o, const QString& templatePath, const QStri
         std::fprintf(stderr, "MemDaily skipped: %s\n", qPrintable(stores.errorMessage()));
         return;
     }
+    if (o.limit > 0 && stores->size() > o.limit)
+        stores->resize(o.limit);
     MetricSums sums;
     Latencies latencies;
     qsizetype items = 0;
@@ -226,6 +228,8 @@ void runRealtalk(const BenchOptions& o, const QString& templatePath, const QStri
         std::fprintf(stderr, "REALTALK skipped: %s\n", qPrintable(stores.errorMessage()));
         return;
     }
+    if (o.limit > 0 && stores->size() > o.limit)
+        stores->resize(o.limit);
     MetricSums turns;
     MetricSums sessions;
     Latencies latencies;

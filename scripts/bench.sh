@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Builds Release into build-bench/ and runs the benchmarks: speed at scale on a generated
+# mixed Chinese/English user, and retrieval quality on the public data sets read from
+# ../shared/data at run time. Tables are printed as Markdown; JSON goes to bench-results/.
+#
+#   scripts/bench.sh [--quick] [--data DIR] [--only scale|quality] [--sizes 1k,10k,...]
+#
+# --quick finishes in about two minutes on a 2-core machine (after the build).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+export ENGRAM_BUILD_DIR=${ENGRAM_BUILD_DIR:-$root/build-bench}
+results=${ENGRAM_BENCH_RESULTS:-$root/bench-results}
+
+quick=()
+only=""
+scale_args=()
+quality_args=()
+while (($#)); do
+    case "$1" in
+    --quick) quick=(--quick) ;;
+    --only) only=$2; shift ;;
+    --data) quality_args+=(--data "$2"); shift ;;
+    --sizes) scale_args+=(--sizes "$2"); shift ;;
+    -h | --help) sed -n '2,8p' "$0"; exit 0 ;;
+    *) echo "Unknown option $1" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+ENGRAM_BUILD_TYPE=Release ENGRAM_BUILD_TARGETS="bench_scale bench_quality" "$root/scripts/build.sh"
+mkdir -p "$results"
+export ENGRAM_SOURCE_DIR=$root
+echo "# Engram benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
+if [[ -z $only || $only == scale ]]; then
+    echo
+    echo "## Speed at scale"
+    "$ENGRAM_BUILD_DIR/tests/bench/bench_scale" "${quick[@]}" "${scale_args[@]}" --json "$results/scale.json"
+fi
+if [[ -z $only || $only == quality ]]; then
+    echo
+    echo "## Retrieval quality"
+    "$ENGRAM_BUILD_DIR/tests/bench/bench_quality" "${quick[@]}" "${quality_args[@]}" --json "$results/quality.json"
+fi
+echo
+echo "JSON: $results"
