@@ -146,8 +146,6 @@ Result<EpisodeIndex::Plan> EpisodeIndex::plan(const QList<SearchTerm>& terms) co
         }
     }
     plan.ranked = byWeight.values();
-    if (plan.ranked.isEmpty())
-        plan.rarestCommon = plan.common.mid(0, 2);
     return plan;
 }
 
@@ -173,23 +171,40 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& mat
     return c;
 }
 
-Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int indexLimit) const
+Result<EpisodeIndex::Candidates> EpisodeIndex::cooccurring(const QList<SearchTerm>& common, int indexLimit) const
 {
-    Candidates all;
-    all.complete = true;
-    if (plan.ranked.isEmpty()) {
-        // Only common terms: the newest episodes holding the rarest of them, scored afterwards.
+    // The newest episodes holding the rarest common terms together: two of them, or more while
+    // that still leaves more episodes than asked for. Scored afterwards, on the rows read.
+    Candidates best;
+    best.complete = true;
+    const qsizetype most = std::min<qsizetype>(common.size(), 4);
+    for (qsizetype k = std::min<qsizetype>(2, most); k <= most; ++k) {
         auto q = sql::run(m_db.connection(),
                           QStringLiteral("SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ? "
                                          "ORDER BY rowid DESC LIMIT ?"),
-                          {expression(plan.rarestCommon, QLatin1String(" AND ")), indexLimit});
+                          {expression(common.mid(0, k), QLatin1String(" AND ")), indexLimit});
         if (!q)
             return q.error();
-        while (q->next())
-            all.scores.insert(q->value(0).toLongLong(), 0.0);
-        all.complete = all.scores.size() < indexLimit;
-        return all;
+        Candidates c;
+        // Newest first among equals: every score is below any bm25() score of a ranked term.
+        for (double position = 1; q->next(); ++position)
+            c.scores.insert(q->value(0).toLongLong(), -position * 1e-9);
+        c.complete = c.scores.size() < indexLimit;
+        if (c.scores.isEmpty())
+            break;
+        best = c;
+        if (c.complete)
+            break;
     }
+    return best;
+}
+
+Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int limit, int indexLimit) const
+{
+    if (plan.ranked.isEmpty())
+        return cooccurring(plan.common, indexLimit);
+    Candidates all;
+    all.complete = true;
     // One query per weight: bm25() sums its terms' contributions, so weighted groups add up.
     for (const QList<SearchTerm>& group : plan.ranked) {
         auto c = rankExpression(expression(group, QLatin1String(" OR ")), group.first().weight, indexLimit);
@@ -198,6 +213,17 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int
         for (auto it = c->scores.cbegin(); it != c->scores.cend(); ++it)
             all.scores[it.key()] += it.value();
         all.complete = all.complete && c->complete;
+    }
+    if (all.scores.size() < limit && !plan.common.isEmpty()) {
+        // The rare terms found too little: add what holds the common ones, after them.
+        auto more = cooccurring(plan.common, indexLimit);
+        if (!more)
+            return more.error();
+        for (auto it = more->scores.cbegin(); it != more->scores.cend(); ++it) {
+            if (!all.scores.contains(it.key()))
+                all.scores.insert(it.key(), it.value());
+        }
+        all.complete = all.complete && more->complete;
     }
     return all;
 }
@@ -333,12 +359,12 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QLis
     auto planned = plan(terms);
     if (!planned)
         return planned.error();
-    if (planned->ranked.isEmpty() && planned->rarestCommon.isEmpty())
+    if (planned->ranked.isEmpty() && planned->common.isEmpty())
         return QList<EpisodeHit>(); // no term occurs anywhere
     // Rank in the index alone, then read the rows of the best: joining every match to its row
     // before sorting would cost a table lookup per match. When other users', archived or
     // other-kind episodes took nearly all the places, rank this user's rows only.
-    auto candidates = rankInIndex(*planned, indexLimit(limit));
+    auto candidates = rankInIndex(*planned, limit, indexLimit(limit));
     if (!candidates)
         return candidates.error();
     auto hits = readRows(userId, *candidates, limit, kind);
@@ -355,7 +381,7 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QLis
     for (const QList<SearchTerm>& group : std::as_const(planned->ranked))
         ranked += group;
     return ranked.isEmpty()
-               ? searchJoined(userId, expression(planned->rarestCommon, QLatin1String(" AND ")), limit, kind)
+               ? searchJoined(userId, expression(planned->common.mid(0, 2), QLatin1String(" AND ")), limit, kind)
                : searchJoined(userId, expression(ranked, QLatin1String(" OR ")), limit, kind);
 }
 

@@ -27,8 +27,8 @@ struct SearchTerm
 // thousands of episodes would dominate the time. Each term's document frequency is probed
 // (capped, and cached until the index grows by a tenth); the rarest terms go to FTS5 within a
 // posting budget, and the common rest are scored here, on the best rows only, with the same
-// BM25 formula. A query of common terms only reads the episodes holding both of its two rarest
-// (the newest, if there are many).
+// BM25 formula. When the rare terms find too little (or there are none), the episodes holding
+// the rarest common terms together join the candidates, the newest first.
 class EpisodeIndex final
 {
 public:
@@ -55,15 +55,15 @@ private:
     struct Plan
     {
         QList<QList<SearchTerm>> ranked; // for bm25(), grouped by weight
-        QList<SearchTerm> common;        // scored on the rows found
-        QList<SearchTerm> rarestCommon;  // when nothing was ranked: the newest rows holding these
+        QList<SearchTerm> common;        // scored on the rows found; rarest first
         qint64 rows{};
     };
 
     Result<Plan> plan(const QList<SearchTerm>& terms) const;
     Result<qint64> frequency(const QString& term, qint64 rows) const;
     Result<qint64> rowCount() const;
-    Result<Candidates> rankInIndex(const Plan& plan, int indexLimit) const;
+    Result<Candidates> rankInIndex(const Plan& plan, int limit, int indexLimit) const;
+    Result<Candidates> cooccurring(const QList<SearchTerm>& common, int indexLimit) const;
     Result<Candidates> rankExpression(const QString& match, double weight, int indexLimit) const;
     // The user's active rows among the candidates, best first, read until `limit` are found.
     Result<QList<EpisodeHit>> readRows(const QString& userId, const Candidates& candidates, int limit,
