@@ -486,20 +486,16 @@ Result<QList<HistoryEntry>> MemoryService::history(const QString& userId, const 
         for (const Fact& version : *lineage)
             ids.append(version.id);
     }
+    auto events = m_ctx->events.forItems(userId, ids);
+    if (!events)
+        return events.error();
     QList<HistoryEntry> entries;
-    for (const QString& itemId : std::as_const(ids)) {
-        auto events = m_ctx->events.forItem(userId, itemId);
-        if (!events)
-            return events.error();
-        for (const Event& e : *events)
-            entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
-    }
+    for (const Event& e : *events)
+        entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
     if (entries.isEmpty()) {
         if (auto exists = findAnyTier(userId, id); !exists)
             return exists.error();
     }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const HistoryEntry& a, const HistoryEntry& b) { return a.time < b.time; });
     return entries;
 }
 
@@ -651,6 +647,8 @@ Status MemoryService::remove(const QString& userId, const QString& id)
         return st;
     if (auto st = m_ctx->events.putInTrash(userId, id, type, event.id, payload, event.createdAt); !st)
         return st;
+    if (auto st = m_ctx->events.scrub(userId, id); !st)
+        return st;
     if (auto st = type == kFact ? m_ctx->facts.remove(userId, id) : m_ctx->episodes.remove(userId, id); !st)
         return st;
     if (auto st = tx.commit(); !st)
@@ -778,7 +776,15 @@ Status MemoryService::purgeTrash(bool all)
     auto purged = m_ctx->events.purgeTrash(cutoff);
     if (!purged)
         return purged.error();
-    return {};
+    if (*purged == 0)
+        return {};
+    // The undo period of deleted items is over: now drop their terms from the search index and
+    // push the zeroed pages out of the WAL, so their text is gone from every file on disk.
+    if (auto st = m_ctx->episodes.compactIndex(); !st)
+        return st;
+    if (auto st = m_ctx->facts.compactIndex(); !st)
+        return st;
+    return m_db->checkpoint();
 }
 
 // ---- forgetting

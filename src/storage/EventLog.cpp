@@ -47,16 +47,34 @@ Status EventLog::append(const Event& e)
 
 Result<QList<Event>> EventLog::forItem(const QString& userId, const QString& itemId) const
 {
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id = ? ORDER BY seq").arg(kColumns),
-                 {userId, itemId});
+    return forItems(userId, {itemId});
+}
+
+Result<QList<Event>> EventLog::forItems(const QString& userId, const QStringList& itemIds) const
+{
+    QStringList marks;
+    QVariantList values{userId};
+    for (const QString& id : itemIds) {
+        marks.append(QStringLiteral("?"));
+        values.append(id);
+    }
+    auto q = sql::runList(m_db.connection(),
+                          QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id IN (%2) ORDER BY seq")
+                              .arg(kColumns, marks.join(QLatin1Char(','))),
+                          values);
     if (!q)
         return q.error();
     QList<Event> list;
     while (q->next())
         list.append(fromRow(*q));
     return list;
+}
+
+Status EventLog::scrub(const QString& userId, const QString& itemId)
+{
+    return sql::execute(m_db.connection(),
+                        QStringLiteral("UPDATE events SET before = NULL, after = NULL WHERE user_id = ? AND item_id = ?"),
+                        {userId, itemId});
 }
 
 Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const

@@ -20,6 +20,10 @@ public:
 
     Status append(const Event& event);
     Result<QList<Event>> forItem(const QString& userId, const QString& itemId) const;
+    // The events of several items (e.g. every version of a fact), in the order they happened.
+    Result<QList<Event>> forItems(const QString& userId, const QStringList& itemIds) const;
+    // Erases the content (before/after) of an item's events: what is deleted is gone from the log too.
+    Status scrub(const QString& userId, const QString& itemId);
     // The user's events, oldest first; limit -1 = all.
     Result<QList<Event>> forUser(const QString& userId, int limit = -1) const;
     // The user's own events whose action is in `actions` and that are not undone yet, newest first.
