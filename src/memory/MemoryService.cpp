@@ -103,6 +103,65 @@ const Retriever& MemoryService::retriever() const
     return *m_retriever;
 }
 
+// ---- privacy
+
+const Redactor& MemoryService::redactorFor(const QString& userId) const
+{
+    auto it = m_redactors.find(userId);
+    if (it != m_redactors.end())
+        return *it;
+    Redactor r;
+    if (auto phrases = neverRemember(userId))
+        r.setNeverRemember(*phrases);
+    return *m_redactors.insert(userId, r);
+}
+
+QString MemoryService::redact(const QString& userId, const QString& text) const
+{
+    return redactorFor(userId).redact(text).text;
+}
+
+FactInput MemoryService::redacted(const QString& userId, FactInput input) const
+{
+    input.subject = redact(userId, input.subject);
+    input.predicate = redact(userId, input.predicate);
+    input.object = redact(userId, input.object);
+    return input;
+}
+
+Result<QStringList> MemoryService::neverRemember(const QString& userId) const
+{
+    auto settings = m_ctx->users.settings(userId);
+    if (!settings)
+        return settings.error();
+    QStringList phrases;
+    const auto it = settings->find("never_remember");
+    if (it != settings->end() && it->is_array()) {
+        for (const Json& p : *it) {
+            if (p.is_string())
+                phrases.append(QString::fromStdString(p.get<std::string>()));
+        }
+    }
+    return phrases;
+}
+
+Status MemoryService::setNeverRemember(const QString& userId, const QStringList& phrases)
+{
+    auto settings = m_ctx->users.settings(userId);
+    if (!settings)
+        return settings.error();
+    Json list = Json::array();
+    for (const QString& p : phrases) {
+        if (!p.trimmed().isEmpty())
+            list.push_back(p.trimmed().toStdString());
+    }
+    (*settings)["never_remember"] = list;
+    if (auto st = m_ctx->users.setSettings(userId, *settings); !st)
+        return st;
+    m_redactors.remove(userId);
+    return {};
+}
+
 // ---- users and conversations
 
 Result<User> MemoryService::ensureUser(const QString& userId, const QString& displayName)
@@ -210,7 +269,7 @@ Result<Message> MemoryService::appendMessage(const QString& userId, const QStrin
     m.userId = userId;
     m.conversationId = conversationId;
     m.role = role;
-    m.content = text;
+    m.content = redact(userId, text);
     m.status = status;
     m.metadata = std::move(metadata);
 
@@ -276,7 +335,8 @@ void MemoryService::countWrite(const QString& userId)
 Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
                                               const QString& question, const QString& reply, Json metadata)
 {
-    auto recorded = m_episodic->recordExchange(userId, conversationId, question, reply, std::move(metadata));
+    auto recorded = m_episodic->recordExchange(userId, conversationId, redact(userId, question),
+                                               redact(userId, reply), std::move(metadata));
     if (!recorded)
         return recorded.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
@@ -288,7 +348,8 @@ Result<Episode> MemoryService::recordExchange(const QString& userId, const QStri
 Result<Episode> MemoryService::upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
                                              const QString& conversationId, Json metadata)
 {
-    auto result = m_episodic->upsertSummary(userId, topicKey, text, conversationId, std::move(metadata));
+    auto result = m_episodic->upsertSummary(userId, redact(userId, topicKey), redact(userId, text), conversationId,
+                                            std::move(metadata));
     if (!result)
         return result.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {result->episode.id});
@@ -300,7 +361,7 @@ Result<Episode> MemoryService::upsertSummary(const QString& userId, const QStrin
 
 Result<SemanticMemory::Change> MemoryService::rememberFact(const QString& userId, const FactInput& input, Actor actor)
 {
-    auto change = m_semantic->upsert(userId, input, actor);
+    auto change = m_semantic->upsert(userId, redacted(userId, input), actor);
     if (!change)
         return change.error();
     QStringList ids{change->fact.id};
@@ -505,8 +566,9 @@ Result<QList<MemoryItem>> MemoryService::search(const QString& userId, const QSt
     return m_retriever->search(userId, query, options);
 }
 
-Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id, const QString& text)
+Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id, const QString& rawText)
 {
+    const QString text = redact(userId, rawText);
     auto found = findAnyTier(userId, id);
     if (!found)
         return found.error();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Clock.h"
+#include "core/Redactor.h"
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 #include "memory/ContextBuilder.h"
@@ -74,6 +75,13 @@ public:
     const MemoryConfig& config() const;
     void setConfig(const MemoryConfig& config);
     Clock& clock() const;
+
+    // ---- privacy
+    // Masks secrets and the user's "never remember" phrases. Every text this service stores
+    // passes through it first; callers may use it to show what will be stored.
+    QString redact(const QString& userId, const QString& text) const;
+    Result<QStringList> neverRemember(const QString& userId) const;
+    Status setNeverRemember(const QString& userId, const QStringList& phrases);
 
     // ---- users and conversations
     Result<User> ensureUser(const QString& userId, const QString& displayName = {});
@@ -159,6 +167,8 @@ private:
     Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
     Result<QString> undoEvent(const QString& userId, const Event& event);
     void countWrite(const QString& userId);
+    const Redactor& redactorFor(const QString& userId) const;
+    FactInput redacted(const QString& userId, FactInput input) const;
 
     std::unique_ptr<Database> m_db;
     std::unique_ptr<MemoryContext> m_ctx;
@@ -169,6 +179,7 @@ private:
     std::unique_ptr<ForgettingPolicy> m_forgetting;
     std::unique_ptr<ContextBuilder> m_contextBuilder;
     QHash<QString, int> m_writesSinceForget;
+    mutable QHash<QString, Redactor> m_redactors; // per user, with that user's phrases
 };
 
 } // namespace engram

@@ -1,6 +1,7 @@
 #include "storage/UserStore.h"
 
 #include "storage/Database.h"
+#include "storage/JsonText.h"
 #include "storage/Sql.h"
 
 namespace engram {
@@ -86,6 +87,25 @@ Status UserStore::rename(const QString& id, const QString& displayName)
 Status UserStore::remove(const QString& id)
 {
     auto q = sql::run(m_db.connection(), QStringLiteral("DELETE FROM users WHERE id = ?"), {id});
+    if (!q)
+        return q.error();
+    return requireChange(*q, QStringLiteral("There is no user \"%1\"").arg(id));
+}
+
+Result<Json> UserStore::settings(const QString& id) const
+{
+    auto value = sql::scalar(m_db.connection(), QStringLiteral("SELECT settings FROM users WHERE id = ?"), {id});
+    if (!value)
+        return value.error();
+    if (!value->isValid())
+        return Error::notFound(QStringLiteral("There is no user \"%1\"").arg(id));
+    return jsontext::parse(value->toString());
+}
+
+Status UserStore::setSettings(const QString& id, const Json& settings)
+{
+    auto q = sql::run(m_db.connection(), QStringLiteral("UPDATE users SET settings = ? WHERE id = ?"),
+                      {jsontext::dump(settings), id});
     if (!q)
         return q.error();
     return requireChange(*q, QStringLiteral("There is no user \"%1\"").arg(id));

@@ -21,6 +21,9 @@ public:
     Result<QList<User>> list() const;
     Status rename(const QString& id, const QString& displayName);
     Status remove(const QString& id);
+    // Per-user preferences kept with the user (e.g. the "never remember" phrases).
+    Result<Json> settings(const QString& id) const;
+    Status setSettings(const QString& id, const Json& settings);
 
     Result<Conversation> createConversation(const Conversation& conversation);
     Result<Conversation> conversation(const QString& userId, const QString& id) const;

@@ -122,7 +122,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("profileBudget");
         QTest::addColumn<int>("episodicBudget");
         QTest::addColumn<int>("windowBudget");
-        QTest::newRow("tiny") << 30 << 40 << 30;
+        QTest::newRow("tiny") << 45 << 60 << 40;
         QTest::newRow("small") << 120 << 150 << 100;
         QTest::newRow("default") << 800 << 1000 << 1000;
     }
