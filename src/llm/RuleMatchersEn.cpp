@@ -37,10 +37,11 @@ const QStringList& stopWords()
 
 QString englishName(const QString& text, bool capitalRequired)
 {
-    static const QStringList refused =
-        wordList("not a an the secret unknown none nothing private irrelevant hidden back later tomorrow anytime maybe "
-                 "at on any "
-                 "tonight now soon when if sometime whenever please it that this whatever anything what");
+    static const QStringList refused = wordList(
+        "not a an the secret unknown none nothing private irrelevant hidden back later tomorrow anytime maybe "
+        "at on any "
+        "tonight now soon when if sometime whenever please it that this whatever anything what in for from with of to "
+        "by written listed mentioned spelled above below");
     static const QRegularExpression nameWord = pattern(QStringLiteral("^[A-Za-z][A-Za-z'\\-]*$"));
     static const QRegularExpression hanName = pattern(QStringLiteral("^[\\p{Han}·]{2,4}$"));
     const QStringList all = words(trimObject(text));
@@ -239,15 +240,20 @@ bool matchPreference(const QString& clause, FactOperations& out)
     static const QRegularExpression likes =
         pattern(QStringLiteral("^I\\s+%1(?:like|love|enjoy|prefer|adore)\\s+(.+)$").arg(degree));
     static const QRegularExpression infinitive = pattern(QStringLiteral("^to\\s+"));
+    // "the second option", "the new version": things in the chat, not lasting tastes.
+    static const QRegularExpression definite = pattern(QStringLiteral("^the\\s"));
     const struct
     {
         const QRegularExpression* form;
         QLatin1String predicate;
     } forms[] = {{&dislikes, predicate::kDislikes}, {&likes, predicate::kLikes}};
     for (const auto& f : forms) {
-        QString object = trimObject(capture(*f.form, clause));
+        const QString raw = capture(*f.form, clause);
+        if (raw.contains(definite))
+            continue;
+        QString object = trimObject(raw);
         object.remove(infinitive);
-        if (object.isEmpty() || startsWithPronoun(object) || !isShortEnough(object))
+        if (object.isEmpty() || startsWithPronoun(object) || !isShortEnough(object) || isAboutTheConversation(object))
             continue;
         addFact(out, f.predicate, object);
         return true;

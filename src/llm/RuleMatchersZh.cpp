@@ -41,8 +41,7 @@ bool isChineseJob(const QString& text)
             "顾问 主管 "
             "总监 专家 创业者 自由职业者 公务员 警察 演员 摄影师 翻译 实习生 运维 产品 策划 店长 老板 药剂师 工人 "
             "技术员 "
-            "主播 博主 法官 军人 画家 歌手 秘书 助理 客服 服务员 运动员 飞行员 业务员 销售员 快递员 外卖员 管理员 "
-            "审计师 "
+            "主播 博主 法官 军人 画家 歌手 秘书 助理 客服 服务员 运动员 飞行员 业务员 销售员 快递员 外卖员 审计师 "
             "建筑师 律师助理 创始人 合伙人 总裁 董事长 财务 人事 HR CEO CTO CFO PM UP主 作者 记者 译者 教练 农民 商人")
             .split(QLatin1Char(' '));
     return endsWithAny(text, suffixes);
@@ -171,13 +170,16 @@ bool matchWorkplace(const QString& clause, FactOperations& out)
 bool matchLocation(const QString& clause, FactOperations& out)
 {
     static const QRegularExpression forms[] = {
-        pattern(QStringLiteral("^我(?:现在|目前|一直)?(?:住在|生活在|定居在|居住在|人在|住)\\s*(.+)$")),
+        pattern(QStringLiteral("^我(?:现在|目前|一直)?(?:住在|生活在|定居在|居住在|人在)\\s*(.+)$")),
         pattern(QStringLiteral("^我(?:现在|目前|一直)?在\\s*(.+?)\\s*(?:生活|定居|居住)$")),
     };
-    static const QStringList vague = QStringLiteral("附近 旁边 里 这边 那边 楼下 楼上 家 隔壁").split(QLatin1Char(' '));
+    // Where someone stays for a while is not where they live.
+    static const QStringList vague =
+        QStringLiteral("附近 旁边 里 这边 那边 楼下 楼上 家 隔壁 酒店 宾馆 旅馆 民宿 医院 朋友家")
+            .split(QLatin1Char(' '));
     for (const auto& form : forms) {
         const QString place = trimObject(capture(form, clause));
-        if (place.isEmpty() || startsWithPronoun(place) || endsWithAny(place, vague) || place.size() > 12)
+        if (place.size() < 2 || startsWithPronoun(place) || endsWithAny(place, vague) || place.size() > 12)
             continue;
         addFact(out, predicate::kLocation, place);
         return true;
@@ -220,7 +222,7 @@ bool acceptablePreference(const QString& object)
 {
     static const QStringList refused = QStringLiteral("的 上 过 着 了 不 死 得").split(QLatin1Char(' '));
     return !object.isEmpty() && !startsWithPronoun(object) && !startsWithAny(object, refused) &&
-           isShortEnough(object) && !object.contains(u'你');
+           isShortEnough(object) && !object.contains(u'你') && !isAboutTheConversation(object);
 }
 
 bool matchPreference(const QString& clause, FactOperations& out)

@@ -245,6 +245,14 @@ bool startsWithPronoun(const QString& object)
     return object.contains(pronoun);
 }
 
+bool isAboutTheConversation(const QString& object)
+{
+    static const QRegularExpression chat =
+        pattern(QStringLiteral("^第.{1,3}[个种条]|上面|刚才|前面的|后面的|上一个|下一个|"
+                               "\\b(?:first|second|third|fourth|last|previous|above|latter|former|next)\\b"));
+    return object.contains(chat);
+}
+
 bool isShortEnough(const QString& object)
 {
     constexpr qsizetype kMaxChars = 40;

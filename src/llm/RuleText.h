@@ -45,6 +45,10 @@ QString trimObject(const QString& text);
 // The object refers to the conversation or a person rather than a thing (你, 这个, it, that, …).
 bool startsWithPronoun(const QString& object);
 
+// The object points at something in the chat itself (第二个方案, 上面的写法, the second option):
+// liking an answer is feedback, not a preference worth remembering. "简洁的回答" is a preference.
+bool isAboutTheConversation(const QString& object);
+
 // Objects longer than this are not short statements and are skipped.
 bool isShortEnough(const QString& object);
 

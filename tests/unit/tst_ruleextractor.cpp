@@ -69,6 +69,7 @@ private Q_SLOTS:
         row("zh likes", s(u"我喜欢川菜"), L{s(u"fact likes=川菜")});
         row("zh likes and dislikes", s(u"我喜欢Go，但是不喜欢Java"), L{s(u"fact likes=Go"), s(u"fact dislikes=Java")});
         row("zh hates", s(u"我很讨厌加班。"), L{s(u"fact dislikes=加班")});
+        row("zh style preference", s(u"我比较喜欢简洁的回答"), L{s(u"fact likes=简洁的回答")});
         row("zh favourite", s(u"我最喜欢的语言是Rust"), L{s(u"fact likes=Rust")});
         row("zh goal", s(u"我的长期目标是成为架构师"), L{s(u"fact goal=成为架构师")});
         row("zh remember statement", s(u"记住：我叫陈晨"), L{s(u"fact name=陈晨")});
@@ -92,6 +93,7 @@ private Q_SLOTS:
         row("en lives", s(u"I live in Berlin"), L{s(u"fact location=Berlin")});
         row("en uses", s(u"I mostly use Python and Go for backend work"), L{s(u"fact tech_stack=Python and Go")});
         row("en likes", s(u"I really like hiking"), L{s(u"fact likes=hiking")});
+        row("en style preference", s(u"I prefer concise answers"), L{s(u"fact likes=concise answers")});
         row("en dislikes", s(u"I don't like meetings"), L{s(u"fact dislikes=meetings")});
         row("en project", s(u"I'm working on an e-commerce project"), L{s(u"fact project=e-commerce")});
         row("en project now", s(u"I'm now working on Engram"), L{s(u"update project=Engram")});
@@ -123,6 +125,9 @@ private Q_SLOTS:
         row("zh likes you", s(u"我喜欢你"), L{});
         row("zh roleplay", s(u"我们来角色扮演，我是医生"), L{});
         row("zh test", s(u"测试一下：我叫张三"), L{});
+        row("zh hospital", s(u"我住院了"), L{});
+        row("zh hotel", s(u"我住在酒店"), L{});
+        row("zh likes an option", s(u"我喜欢第二个方案"), L{});
         row("zh forgot something", s(u"我忘了带钥匙"), L{});
         row("zh work from home", s(u"我在家工作"), L{});
         row("en friend", s(u"my friend is a doctor"), L{});
@@ -134,6 +139,8 @@ private Q_SLOTS:
         row("en emoji joke", s(u"I'm an astronaut \U0001F602"), L{});
         row("en call me later", s(u"call me later"), L{});
         row("en like your answer", s(u"I like your answer"), L{});
+        row("en likes an option", s(u"I like the second option"), L{});
+        row("en name is elsewhere", s(u"My name is in the file"), L{});
         row("en would like", s(u"I'd like a coffee"), L{});
         row("en reported", s(u"He said I'm a developer"), L{});
         row("en quoted", s(u"My boss keeps saying \"I am a genius\""), L{});
