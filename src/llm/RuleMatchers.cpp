@@ -2,6 +2,22 @@
 
 namespace engram::rules {
 
+QString capture(const QRegularExpression& form, const QString& clause)
+{
+    const auto m = form.match(clause);
+    return m.hasMatch() ? m.captured(1).trimmed() : QString();
+}
+
+bool matchPlainObject(const QRegularExpression& form, const QString& clause, QLatin1String predicate,
+                      FactOperations& out)
+{
+    const QString object = trimObject(capture(form, clause));
+    if (object.isEmpty() || startsWithPronoun(object) || !isShortEnough(object))
+        return false;
+    addFact(out, predicate, object);
+    return true;
+}
+
 void addFact(FactOperations& out, QLatin1String predicate, const QString& object, double confidence, Kind kind)
 {
     FactCandidate fact{userSubject(), QString(predicate), object.trimmed(), confidence};

@@ -24,6 +24,14 @@ enum class Kind
 bool matchChinese(const QString& clause, FactOperations& out);
 bool matchEnglish(const QString& clause, FactOperations& out);
 
+// The first group of `form` in the clause, trimmed; empty when it does not match.
+QString capture(const QRegularExpression& form, const QString& clause);
+
+// A statement whose object is everything after the form ("我的目标是…", "my goal is…"): stored
+// when it is short and does not point at a person or the chat.
+bool matchPlainObject(const QRegularExpression& form, const QString& clause, QLatin1String predicate,
+                      FactOperations& out);
+
 void addFact(FactOperations& out, QLatin1String predicate, const QString& object,
              double confidence = kExplicitConfidence, Kind kind = Kind::Fact);
 

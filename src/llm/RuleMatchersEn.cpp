@@ -15,12 +15,6 @@ QStringList wordList(const char* spaceSeparated)
     return QString::fromLatin1(spaceSeparated).split(QLatin1Char(' '), Qt::SkipEmptyParts);
 }
 
-QString capture(const QRegularExpression& re, const QString& clause)
-{
-    const auto m = re.match(clause);
-    return m.hasMatch() ? m.captured(1).trimmed() : QString();
-}
-
 bool isCapitalised(const QString& word)
 {
     return !word.isEmpty() && word.at(0).isUpper();
@@ -317,11 +311,7 @@ bool matchGoal(const QString& clause, FactOperations& out)
 {
     static const QRegularExpression goal =
         pattern(QStringLiteral("^(?:my|our) (?:long-term |long term |main |career )?goal is (?:to )?(.+)$"));
-    const QString object = trimObject(capture(goal, clause));
-    if (object.isEmpty() || startsWithPronoun(object) || !isShortEnough(object))
-        return false;
-    addFact(out, predicate::kGoal, object);
-    return true;
+    return matchPlainObject(goal, clause, predicate::kGoal, out);
 }
 
 } // namespace

@@ -5,12 +5,6 @@
 namespace engram::rules {
 namespace {
 
-QString capture(const QRegularExpression& re, const QString& clause, int group = 1)
-{
-    const auto m = re.match(clause);
-    return m.hasMatch() ? m.captured(group) : QString();
-}
-
 bool endsWithAny(const QString& text, const QStringList& suffixes)
 {
     for (const QString& s : suffixes) {
@@ -318,11 +312,7 @@ bool matchGoal(const QString& clause, FactOperations& out)
 {
     static const QRegularExpression goal =
         pattern(QStringLiteral("^我(?:的|现在的|目前的)?(?:长期目标|目标|人生目标|职业目标)(?:是|就是)\\s*(.+)$"));
-    const QString object = trimObject(capture(goal, clause));
-    if (object.isEmpty() || startsWithPronoun(object) || !isShortEnough(object))
-        return false;
-    addFact(out, predicate::kGoal, object);
-    return true;
+    return matchPlainObject(goal, clause, predicate::kGoal, out);
 }
 
 } // namespace
