@@ -335,8 +335,8 @@ void MemoryService::countWrite(const QString& userId)
 Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
                                               const QString& question, const QString& reply, Json metadata)
 {
-    auto recorded = m_episodic->recordExchange(userId, conversationId, redact(userId, question),
-                                               redact(userId, reply), std::move(metadata));
+    auto recorded = m_episodic->recordExchange(userId, conversationId, redact(userId, question), redact(userId, reply),
+                                               std::move(metadata));
     if (!recorded)
         return recorded.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});

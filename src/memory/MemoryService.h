@@ -1,8 +1,8 @@
 #pragma once
 
 #include "core/Clock.h"
-#include "core/Redactor.h"
 #include "core/MemoryTypes.h"
+#include "core/Redactor.h"
 #include "core/Result.h"
 #include "memory/ContextBuilder.h"
 #include "memory/ForgettingPolicy.h"

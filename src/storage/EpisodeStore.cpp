@@ -252,7 +252,8 @@ Result<QStringList> EpisodeStore::archivedBefore(const QString& userId, const QD
 
 Status EpisodeStore::compactIndex()
 {
-    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES ('optimize')"));
+    return sql::execute(m_db.connection(),
+                        QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES ('optimize')"));
 }
 
 } // namespace engram

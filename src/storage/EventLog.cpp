@@ -72,9 +72,10 @@ Result<QList<Event>> EventLog::forItems(const QString& userId, const QStringList
 
 Status EventLog::scrub(const QString& userId, const QString& itemId)
 {
-    return sql::execute(m_db.connection(),
-                        QStringLiteral("UPDATE events SET before = NULL, after = NULL WHERE user_id = ? AND item_id = ?"),
-                        {userId, itemId});
+    return sql::execute(
+        m_db.connection(),
+        QStringLiteral("UPDATE events SET before = NULL, after = NULL WHERE user_id = ? AND item_id = ?"),
+        {userId, itemId});
 }
 
 Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const

@@ -1,6 +1,6 @@
 #include "MemoryFixture.h"
-#include "storage/Database.h"
 #include "TestSupport.h"
+#include "storage/Database.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -16,7 +16,8 @@ private Q_SLOTS:
     {
         test::MemoryFixture m;
         QVERIFY(m->ensureUser(QStringLiteral("u")));
-        auto f = m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("employer"), QStringLiteral("Acme"));
+        auto f =
+            m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("employer"), QStringLiteral("Acme"));
         QVERIFY(m->setPinned(QStringLiteral("u"), f->id, true));
         QVERIFY(m->remove(QStringLiteral("u"), f->id));
         QVERIFY(!m->item(QStringLiteral("u"), f->id));
@@ -88,7 +89,8 @@ private Q_SLOTS:
         QVERIFY(m->ensureUser(QStringLiteral("u")));
         QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
         QSignalSpy removed(&m.service(), &MemoryService::itemsRemoved);
-        auto f = m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("likes"), QStringLiteral("tea"));
+        auto f =
+            m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("likes"), QStringLiteral("tea"));
         QCOMPARE(changed.size(), 1);
         QCOMPARE(changed.last().at(1).value<Tier>(), Tier::Semantic);
         QCOMPARE(changed.last().at(2).toStringList(), QStringList{f->id});

@@ -25,8 +25,9 @@ private Q_SLOTS:
     {
         test::MemoryFixture m;
         const QString c = m.newConversation(QStringLiteral("u"));
-        const QString text = QStringLiteral("我的身份证号是%1，卡号 %2，密码是 Hunter2Secret!，key sk-proj-Abc123Def456Ghi789Jkl012")
-                                 .arg(kValidId, kLuhnCard);
+        const QString text =
+            QStringLiteral("我的身份证号是%1，卡号 %2，密码是 Hunter2Secret!，key sk-proj-Abc123Def456Ghi789Jkl012")
+                .arg(kValidId, kLuhnCard);
         auto msg = m->appendMessage(QStringLiteral("u"), c, Role::User, text);
         QVERIFY(msg);
         QVERIFY2(msg->content.contains(QStringLiteral("[REDACTED:id_number]")), qPrintable(msg->content));
@@ -44,9 +45,9 @@ private Q_SLOTS:
         for (int pass = 0; pass < 2; ++pass) {
             const QByteArray bytes = test::rawDatabaseBytes(m.path());
             QVERIFY(!bytes.isEmpty());
-            for (const QString& secret : {kValidId, QStringLiteral("4111111111111111"), QStringLiteral("4111 1111"),
-                                          QStringLiteral("Hunter2Secret"), QStringLiteral("hunter2secret"),
-                                          QStringLiteral("Abc123Def456")})
+            for (const QString& secret :
+                 {kValidId, QStringLiteral("4111111111111111"), QStringLiteral("4111 1111"),
+                  QStringLiteral("Hunter2Secret"), QStringLiteral("hunter2secret"), QStringLiteral("Abc123Def456")})
                 QVERIFY2(!bytes.contains(secret.toUtf8()), qPrintable(secret));
             QVERIFY(m.service().database().checkpoint());
         }
@@ -85,7 +86,8 @@ private Q_SLOTS:
     {
         test::MemoryFixture m;
         QVERIFY(m->ensureUser(QStringLiteral("u")));
-        auto f = m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("bank"), QStringLiteral("ICBC"));
+        auto f =
+            m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("bank"), QStringLiteral("ICBC"));
         auto edited = m->edit(QStringLiteral("u"), f->id, QStringLiteral("ICBC card ") + kLuhnCard);
         QVERIFY(edited);
         QVERIFY(edited->object.contains(QStringLiteral("[REDACTED:card_number]")));
