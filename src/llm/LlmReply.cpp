@@ -1,0 +1,102 @@
+#include "llm/LlmReply.h"
+
+namespace engram {
+
+LlmReply::LlmReply(QObject* parent)
+    : QObject(parent)
+{}
+
+LlmReply::~LlmReply() = default;
+
+void LlmReply::cancel()
+{
+    if (!end())
+        return;
+    m_error = LlmError::cancelled();
+    // Abort first, so that nothing the network layer does on abort can reach the caller.
+    if (m_abort)
+        std::exchange(m_abort, {})();
+    Q_EMIT failed(*m_error);
+    afterEnd();
+}
+
+void LlmReply::fail(const LlmError& error)
+{
+    if (!end())
+        return;
+    m_error = error;
+    m_abort = {};
+    Q_EMIT failed(error);
+    afterEnd();
+}
+
+void LlmReply::notifyRetrying(int attempt, int delayMs, const LlmError& reason)
+{
+    if (!m_ended)
+        Q_EMIT retrying(attempt, delayMs, reason);
+}
+
+bool LlmReply::end()
+{
+    if (m_ended)
+        return false;
+    m_ended = true;
+    return true;
+}
+
+void LlmReply::afterEnd()
+{
+    if (m_autoDelete)
+        deleteLater();
+}
+
+ChatReply::ChatReply(bool streaming, QObject* parent)
+    : LlmReply(parent)
+    , m_streaming(streaming)
+{}
+
+void ChatReply::appendDelta(const QString& piece)
+{
+    if (isFinished() || piece.isEmpty())
+        return;
+    m_text += piece;
+    Q_EMIT delta(piece);
+}
+
+void ChatReply::finish(const ChatResult& result)
+{
+    if (!end())
+        return;
+    m_text = result.text;
+    setAbortHandler({});
+    Q_EMIT finished(result);
+    afterEnd();
+}
+
+EmbeddingReply::EmbeddingReply(QObject* parent)
+    : LlmReply(parent)
+{}
+
+void EmbeddingReply::finish(const EmbeddingResult& result)
+{
+    if (!end())
+        return;
+    setAbortHandler({});
+    Q_EMIT finished(result);
+    afterEnd();
+}
+
+ModelListReply::ModelListReply(QObject* parent)
+    : LlmReply(parent)
+{}
+
+void ModelListReply::finish(const QStringList& models)
+{
+    if (!end())
+        return;
+    setAbortHandler({});
+    Q_EMIT finished(models);
+    afterEnd();
+}
+
+} // namespace engram
