@@ -7,7 +7,7 @@
 #include <QNetworkReply>
 #include <QRandomGenerator>
 
-Q_LOGGING_CATEGORY(lcLlm, "engram.llm")
+Q_LOGGING_CATEGORY(lcLlm, "engram.llm", QtInfoMsg)
 
 namespace engram::detail {
 namespace {

@@ -56,6 +56,8 @@ protected:
     // Stops the network request and every timer, silently.
     void stop();
 
+    // Bytes of the reply body this attempt has received so far.
+    qint64 receivedBytes() const { return m_received; }
     const LlmSettings& settings() const { return m_settings; }
     LlmError::Context context() const { return m_context; }
     void setContextModel(const QString& model) { m_context.model = model; }

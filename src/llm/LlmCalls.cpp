@@ -66,10 +66,10 @@ void ChatCall::onSuccess(const QByteArray& body)
     }
     if (m_decoder.isDone() || m_decoder.hasFinishReason())
         m_chat.finish(m_decoder.result()); // some servers end without [DONE]
-    else if (hasDelivered())
-        attemptFailed(LlmError::interrupted());
+    else if (hasDelivered() || receivedBytes() == 0)
+        attemptFailed(LlmError::interrupted()); // retried when nothing was shown yet
     else
-        attemptFailed(LlmError::unreadable(LlmError::tr("The reply ended before any text arrived.")));
+        attemptFailed(LlmError::unreadable(LlmError::tr("The stream held no text.")));
 }
 
 bool ChatCall::adaptTo(const LlmError& error, const QByteArray& body)

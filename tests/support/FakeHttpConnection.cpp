@@ -1,13 +1,14 @@
 #include "FakeHttpConnection.h"
 
-#include "FakeLlmServer.h"
+#include "FakeServerCore.h"
+#include "FakeServerState.h"
 
 #include <QTcpSocket>
 #include <QTimer>
 
 namespace engram::test {
 
-FakeHttpConnection::FakeHttpConnection(QTcpSocket* socket, FakeLlmServer& server)
+FakeHttpConnection::FakeHttpConnection(QTcpSocket* socket, FakeServerCore& server)
     : QObject(&server)
     , m_socket(socket)
     , m_server(server)
@@ -28,7 +29,7 @@ void FakeHttpConnection::onReadyRead()
 void FakeHttpConnection::onDisconnected()
 {
     if (m_busy && !m_closing)
-        m_server.responseEnded(FakeLlmServer::Ending::AbortedByClient);
+        m_server.state().ended(FakeServerState::Ending::AbortedByClient);
     m_busy = false;
     deleteLater();
 }
@@ -143,7 +144,7 @@ void FakeHttpConnection::endResponse()
         m_socket->write("0\r\n\r\n");
     m_socket->flush();
     m_busy = false;
-    m_server.responseEnded(FakeLlmServer::Ending::Completed);
+    m_server.state().ended(FakeServerState::Ending::Completed);
     if (m_closeAfter) {
         drop();
         return;
@@ -156,7 +157,7 @@ void FakeHttpConnection::drop()
 {
     m_closing = true;
     if (m_busy)
-        m_server.responseEnded(FakeLlmServer::Ending::Dropped);
+        m_server.state().ended(FakeServerState::Ending::Dropped);
     m_busy = false;
     m_socket->disconnectFromHost();
 }

@@ -8,7 +8,7 @@ class QTcpSocket;
 
 namespace engram::test {
 
-class FakeLlmServer;
+class FakeServerCore;
 
 // One client connection of FakeLlmServer: reads HTTP/1.1 requests (keep-alive), and writes each
 // response with the pacing it asks for — stalls, byte-sized chunks, a dropped connection.
@@ -17,7 +17,7 @@ class FakeHttpConnection final : public QObject
     Q_OBJECT
 
 public:
-    FakeHttpConnection(QTcpSocket* socket, FakeLlmServer& server);
+    FakeHttpConnection(QTcpSocket* socket, FakeServerCore& server);
 
     void respond(const FakeResponse& response);
 
@@ -32,7 +32,7 @@ private:
     void drop();
 
     QTcpSocket* m_socket{};
-    FakeLlmServer& m_server;
+    FakeServerCore& m_server;
     QByteArray m_buffer;
     bool m_busy{};       // a request is being answered
     bool m_closeAfter{}; // the client sent "Connection: close"

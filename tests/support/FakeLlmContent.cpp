@@ -180,7 +180,8 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
                                    {"usage", usageJson(request, text)}});
         } else {
             response.chunked = true;
-            response.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("text/event-stream; charset=utf-8")));
+            response.headers.append(
+                qMakePair(QByteArray("Content-Type"), QByteArray("text/event-stream; charset=utf-8")));
             response.headers.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-cache")));
             auto chunk = [&](const nlohmann::json& delta, const nlohmann::json& finish) {
                 return sseEvent({{"id", id},

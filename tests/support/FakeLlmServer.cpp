@@ -1,32 +1,39 @@
 #include "FakeLlmServer.h"
 
-#include "FakeHttpConnection.h"
-#include "FakeLlmContent.h"
+#include "FakeServerCore.h"
+#include "FakeServerState.h"
 
-#include <QTcpSocket>
+#include <QMutexLocker>
 
 namespace engram::test {
 
 FakeLlmServer::FakeLlmServer(quint16 port, QObject* parent)
     : QObject(parent)
-    , m_options(std::make_unique<FakeServerOptions>())
+    , m_state(std::make_shared<FakeServerState>())
 {
     qRegisterMetaType<RecordedRequest>();
-    connect(&m_server, &QTcpServer::newConnection, this, &FakeLlmServer::onNewConnection);
-    m_server.listen(QHostAddress::LocalHost, port);
+    m_thread.setObjectName(QStringLiteral("FakeLlmServer"));
+    m_core = new FakeServerCore(m_state);
+    m_core->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::finished, m_core, &QObject::deleteLater);
+    connect(m_core, &FakeServerCore::requestReceived, this, &FakeLlmServer::requestReceived);
+    m_thread.start();
+    QMetaObject::invokeMethod(m_core, "listen", Qt::BlockingQueuedConnection, Q_RETURN_ARG(bool, m_listening),
+                              Q_ARG(quint16, port));
+    m_port = m_core->port();
+    m_errorString = m_core->errorString();
 }
 
 FakeLlmServer::~FakeLlmServer()
 {
-    // Connections are children; close them before the listening socket goes.
-    const auto connections = findChildren<FakeHttpConnection*>(QString(), Qt::FindDirectChildrenOnly);
-    for (FakeHttpConnection* c : connections)
-        delete c;
+    QMetaObject::invokeMethod(m_core, "close", Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
 }
 
 QString FakeLlmServer::baseUrl() const
 {
-    return QStringLiteral("http://127.0.0.1:%1/v1").arg(port());
+    return QStringLiteral("http://127.0.0.1:%1/v1").arg(m_port);
 }
 
 LlmSettings FakeLlmServer::clientSettings() const
@@ -53,104 +60,110 @@ void FakeLlmServer::enqueue(const FakeReply& reply)
 
 void FakeLlmServer::enqueue(const FakeMatcher& matcher, const FakeReply& reply)
 {
-    m_queue.append({matcher, reply});
+    QMutexLocker lock(&m_state->mutex);
+    m_state->queue.append({matcher, reply});
+}
+
+int FakeLlmServer::pendingReplies() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return static_cast<int>(m_state->queue.size());
+}
+
+void FakeLlmServer::clearQueue()
+{
+    QMutexLocker lock(&m_state->mutex);
+    m_state->queue.clear();
 }
 
 void FakeLlmServer::setRequiredApiKey(const QString& key)
 {
-    m_requiredKey = key;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->requiredKey = key;
 }
 
 void FakeLlmServer::setRejectResponseFormat(bool reject)
 {
-    m_rejectResponseFormat = reject;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->rejectResponseFormat = reject;
 }
 
 void FakeLlmServer::setRejectStreamOptions(bool reject)
 {
-    m_rejectStreamOptions = reject;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->rejectStreamOptions = reject;
 }
 
 void FakeLlmServer::setModels(const QStringList& ids)
 {
-    m_options->models = ids;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->options.models = ids;
 }
 
 void FakeLlmServer::setRejectUnknownModels(bool reject)
 {
-    m_rejectUnknownModels = reject;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->rejectUnknownModels = reject;
 }
 
 void FakeLlmServer::setDefaultPacing(int chunkBytes, int delayMs)
 {
-    m_options->defaultChunkBytes = chunkBytes;
-    m_options->defaultChunkDelayMs = delayMs;
+    QMutexLocker lock(&m_state->mutex);
+    m_state->options.defaultChunkBytes = chunkBytes;
+    m_state->options.defaultChunkDelayMs = delayMs;
+}
+
+QList<RecordedRequest> FakeLlmServer::requests() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return m_state->requests;
+}
+
+int FakeLlmServer::requestCount() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return static_cast<int>(m_state->requests.size());
 }
 
 int FakeLlmServer::requestCount(const FakeMatcher& matcher) const
 {
-    return static_cast<int>(std::count_if(m_requests.begin(), m_requests.end(), matcher));
+    const QList<RecordedRequest> all = requests();
+    return static_cast<int>(std::count_if(all.begin(), all.end(), matcher));
+}
+
+RecordedRequest FakeLlmServer::lastRequest() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return m_state->requests.isEmpty() ? RecordedRequest() : m_state->requests.last();
+}
+
+void FakeLlmServer::clearRequests()
+{
+    QMutexLocker lock(&m_state->mutex);
+    m_state->requests.clear();
+}
+
+int FakeLlmServer::abortedResponses() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return m_state->aborted;
+}
+
+int FakeLlmServer::completedResponses() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return m_state->completed;
+}
+
+int FakeLlmServer::droppedResponses() const
+{
+    QMutexLocker lock(&m_state->mutex);
+    return m_state->dropped;
 }
 
 QList<float> FakeLlmServer::embeddingFor(const QString& text, int dimensions)
 {
     return hashedEmbedding(text, dimensions);
-}
-
-void FakeLlmServer::onNewConnection()
-{
-    while (QTcpSocket* socket = m_server.nextPendingConnection())
-        new FakeHttpConnection(socket, *this);
-}
-
-FakeReply FakeLlmServer::replyFor(const RecordedRequest& request)
-{
-    if (!m_requiredKey.isEmpty() && request.header("authorization") != "Bearer " + m_requiredKey.toUtf8()) {
-        return FakeReply::error(401, QStringLiteral("Incorrect API key provided."),
-                                QStringLiteral("invalid_request_error"), QStringLiteral("invalid_api_key"));
-    }
-    for (qsizetype i = 0; i < m_queue.size(); ++i) {
-        if (m_queue[i].matcher(request))
-            return m_queue.takeAt(i).reply;
-    }
-    if ((request.isChat() || request.isEmbeddings()) && !request.json.is_object())
-        return FakeReply::error(400, QStringLiteral("We could not parse the JSON body of your request."));
-    if (m_rejectResponseFormat && request.json.contains("response_format"))
-        return FakeReply::error(400, QStringLiteral("Unrecognized request argument supplied: response_format"),
-                                QStringLiteral("invalid_request_error"));
-    if (m_rejectStreamOptions && request.json.contains("stream_options"))
-        return FakeReply::error(400, QStringLiteral("Unrecognized request argument supplied: stream_options"),
-                                QStringLiteral("invalid_request_error"));
-    if (m_rejectUnknownModels && (request.isChat() || request.isEmbeddings()) &&
-        !m_options->models.contains(request.model()))
-        return FakeReply::error(404, QStringLiteral("The model `%1` does not exist").arg(request.model()),
-                                QStringLiteral("invalid_request_error"), QStringLiteral("model_not_found"));
-    return FakeReply::defaultReply();
-}
-
-void FakeLlmServer::handle(FakeHttpConnection* connection, const RecordedRequest& request)
-{
-    m_requests.append(request);
-    const FakeReply reply = replyFor(request);
-    const FakeResponse response =
-        FakeResponseBuilder::build(reply, request, *m_options, static_cast<int>(m_requests.size()));
-    Q_EMIT requestReceived(request);
-    connection->respond(response);
-}
-
-void FakeLlmServer::responseEnded(Ending ending)
-{
-    switch (ending) {
-    case Ending::Completed:
-        ++m_completed;
-        break;
-    case Ending::Dropped:
-        ++m_dropped;
-        break;
-    case Ending::AbortedByClient:
-        ++m_aborted;
-        break;
-    }
 }
 
 } // namespace engram::test
