@@ -58,7 +58,13 @@ QString LlmSettings::modelFor(ModelUse use) const
 
 QUrl LlmSettings::endpoint(const QString& path) const
 {
-    return QUrl(normalizedBase(baseUrl) + QLatin1Char('/') + path);
+    // Path-wise, so that a query some providers need (Azure's ?api-version=…) stays at the end.
+    QUrl url(baseUrl.trimmed());
+    QString base = url.path();
+    while (base.endsWith(QLatin1Char('/')))
+        base.chop(1);
+    url.setPath(base + QLatin1Char('/') + path);
+    return url;
 }
 
 QString LlmSettings::serverLabel() const

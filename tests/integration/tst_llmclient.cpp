@@ -445,6 +445,8 @@ private Q_SLOTS:
             FakeReply::stream(QStringLiteral("one two three four five six seven eight nine ten")).withChunkBytes(8, 5));
         LlmClient client(server.clientSettings());
         ChatReply* reply = client.streamChat(userSays(QStringLiteral("count")));
+        reply->setAutoDelete(false); // so that only cancel() itself can stop the request
+        std::unique_ptr<ChatReply> owner(reply);
         auto out = watch(reply);
         int failedWhenCancelReturned = -1;
         connect(reply, &ChatReply::delta, this, [&, reply] {
