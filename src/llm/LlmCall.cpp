@@ -101,7 +101,16 @@ void LlmCall::sendAttempt()
     qCDebug(lcLlm).noquote() << verb() << logUrl() << "attempt" << m_retries + 1;
     m_clock.start();
     m_net = m_nam.sendCustomRequest(request, verb(), body());
+    // Any sign that the connection stands ends the connect timeout. requestSent is the precise one
+    // for HTTP/1; TLS handshakes and upload progress also cover HTTP/2 streams on a reused connection.
     connect(m_net, &QNetworkReply::requestSent, this, &LlmCall::onRequestSent);
+#if QT_CONFIG(ssl)
+    connect(m_net, &QNetworkReply::encrypted, this, &LlmCall::onRequestSent);
+#endif
+    connect(m_net, &QNetworkReply::uploadProgress, this, [this](qint64 sent) {
+        if (sent > 0)
+            onRequestSent();
+    });
     connect(m_net, &QNetworkReply::metaDataChanged, this, &LlmCall::onRequestSent);
     connect(m_net, &QNetworkReply::readyRead, this, &LlmCall::onReadyRead);
     connect(m_net, &QNetworkReply::finished, this, &LlmCall::onFinished);

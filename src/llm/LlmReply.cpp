@@ -99,4 +99,31 @@ void ModelListReply::finish(const QStringList& models)
     afterEnd();
 }
 
+namespace {
+
+template <typename Reply, typename Value>
+void connectDone(Reply* reply, QObject* context, std::function<void(const LlmResult<Value>&)> done)
+{
+    auto shared = std::make_shared<std::function<void(const LlmResult<Value>&)>>(std::move(done));
+    QObject::connect(reply, &Reply::finished, context, [shared](const Value& value) { (*shared)(value); });
+    QObject::connect(reply, &LlmReply::failed, context, [shared](const LlmError& error) { (*shared)(error); });
+}
+
+} // namespace
+
+void whenDone(ChatReply* reply, QObject* context, std::function<void(const LlmResult<ChatResult>&)> done)
+{
+    connectDone(reply, context, std::move(done));
+}
+
+void whenDone(EmbeddingReply* reply, QObject* context, std::function<void(const LlmResult<EmbeddingResult>&)> done)
+{
+    connectDone(reply, context, std::move(done));
+}
+
+void whenDone(ModelListReply* reply, QObject* context, std::function<void(const LlmResult<QStringList>&)> done)
+{
+    connectDone(reply, context, std::move(done));
+}
+
 } // namespace engram

@@ -109,4 +109,9 @@ Q_SIGNALS:
     void finished(const QStringList& models);
 };
 
+// Callback style: calls `done` once, with the result or the error, unless `context` is gone by then.
+void whenDone(ChatReply* reply, QObject* context, std::function<void(const LlmResult<ChatResult>&)> done);
+void whenDone(EmbeddingReply* reply, QObject* context, std::function<void(const LlmResult<EmbeddingResult>&)> done);
+void whenDone(ModelListReply* reply, QObject* context, std::function<void(const LlmResult<QStringList>&)> done);
+
 } // namespace engram

@@ -691,6 +691,25 @@ private Q_SLOTS:
         QCOMPARE(kindName(out->error), QStringLiteral("unreachable"));
     }
 
+    void callbackStyleGetsOneResult()
+    {
+        FakeLlmServer server;
+        server.enqueue(FakeReply::error(401, "bad key"));
+        LlmClient client(server.clientSettings());
+        QList<QString> seen;
+        whenDone(client.complete(userSays(QStringLiteral("one"))), this, [&](const LlmResult<ChatResult>& r) {
+            seen.append(r ? r->text : LlmError::kindName(r.error().kind));
+        });
+        QTRY_COMPARE_WITH_TIMEOUT(seen.size(), 1, kWaitMs);
+        QCOMPARE(seen.front(), QStringLiteral("bad_key"));
+        std::optional<qsizetype> vectors;
+        whenDone(client.embed({QStringLiteral("a"), QStringLiteral("b")}), this,
+                 [&](const LlmResult<EmbeddingResult>& r) { vectors = r ? r->vectors.size() : -1; });
+        QTRY_VERIFY_WITH_TIMEOUT(vectors.has_value(), kWaitMs);
+        QCOMPARE(*vectors, 2);
+        QCOMPARE(seen.size(), 1);
+    }
+
     void deletingTheClientEndsQuietly()
     {
         FakeLlmServer server;

@@ -78,6 +78,13 @@ public:
     static FakeReply error(int status, const QString& message, const QString& type = {}, const QString& code = {});
     // Any status and body, e.g. an HTML page or garbage.
     static FakeReply raw(int status, const QByteArray& body, const QByteArray& contentType = "text/plain");
+    // The same with UTF-8 literals, for brevity in tests: FakeReply::error(429, "rate limited").
+    static FakeReply text(const char* utf8) { return text(QString::fromUtf8(utf8)); }
+    static FakeReply stream(const char* utf8, int chunkBytes = 0)
+    {
+        return stream(QString::fromUtf8(utf8), chunkBytes);
+    }
+    static FakeReply error(int status, const char* utf8) { return error(status, QString::fromUtf8(utf8)); }
     static FakeReply embeddings(const QList<QList<float>>& vectors);
     static FakeReply models(const QStringList& ids);
     // The default reply after `ms` of silence (before the status line).
