@@ -1,12 +1,11 @@
 #include "FakeLlmServer.h"
+#include "ReplyRecorder.h"
 #include "llm/LlmClient.h"
 
 #include <QDir>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
-
-#include <memory>
 
 using namespace engram;
 using namespace engram::test;
@@ -18,19 +17,10 @@ constexpr int kWaitMs = 10000;
 // Runs a request to its end and returns what it produced: the text, or "error: <kind>".
 QString run(ChatReply* reply)
 {
-    auto text = std::make_shared<QString>();
-    auto done = std::make_shared<bool>(false);
-    QObject::connect(reply, &ChatReply::finished, reply, [text, done](const ChatResult& r) {
-        *text = r.text;
-        *done = true;
-    });
-    QObject::connect(reply, &ChatReply::failed, reply, [text, done](const LlmError& e) {
-        *text = QStringLiteral("error: ") + LlmError::kindName(e.kind);
-        *done = true;
-    });
-    if (!QTest::qWaitFor([&] { return *done; }, kWaitMs))
+    const auto out = record(reply);
+    if (!waitEnded(*out, kWaitMs))
         return QStringLiteral("(no answer)");
-    return *text;
+    return out->result ? out->result->text : QStringLiteral("error: ") + out->errorKind();
 }
 
 ChatRequest chat(const QString& system, const QString& user, bool json = false)
