@@ -22,12 +22,10 @@ void LlmReply::cancel()
 
 void LlmReply::fail(const LlmError& error)
 {
-    if (!end())
-        return;
-    m_error = error;
-    m_abort = {};
-    Q_EMIT failed(error);
-    afterEnd();
+    endWith([&] {
+        m_error = error;
+        Q_EMIT failed(error);
+    });
 }
 
 void LlmReply::notifyRetrying(int attempt, int delayMs, const LlmError& reason)
@@ -65,12 +63,10 @@ void ChatReply::appendDelta(const QString& piece)
 
 void ChatReply::finish(const ChatResult& result)
 {
-    if (!end())
-        return;
-    m_text = result.text;
-    setAbortHandler({});
-    Q_EMIT finished(result);
-    afterEnd();
+    endWith([&] {
+        m_text = result.text;
+        Q_EMIT finished(result);
+    });
 }
 
 EmbeddingReply::EmbeddingReply(QObject* parent)
@@ -79,11 +75,7 @@ EmbeddingReply::EmbeddingReply(QObject* parent)
 
 void EmbeddingReply::finish(const EmbeddingResult& result)
 {
-    if (!end())
-        return;
-    setAbortHandler({});
-    Q_EMIT finished(result);
-    afterEnd();
+    endWith([&] { Q_EMIT finished(result); });
 }
 
 ModelListReply::ModelListReply(QObject* parent)
@@ -92,11 +84,7 @@ ModelListReply::ModelListReply(QObject* parent)
 
 void ModelListReply::finish(const QStringList& models)
 {
-    if (!end())
-        return;
-    setAbortHandler({});
-    Q_EMIT finished(models);
-    afterEnd();
+    endWith([&] { Q_EMIT finished(models); });
 }
 
 namespace {

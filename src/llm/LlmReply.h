@@ -48,6 +48,17 @@ protected:
     bool end();
     // Schedules deletion after the final signal, when auto-delete is on.
     void afterEnd();
+    // Ends the reply by calling `emitFinished` (which emits the subclass's `finished`), unless it
+    // had already ended.
+    template <typename Emit>
+    void endWith(Emit emitFinished)
+    {
+        if (!end())
+            return;
+        m_abort = {};
+        emitFinished();
+        afterEnd();
+    }
 
 private:
     std::function<void()> m_abort;

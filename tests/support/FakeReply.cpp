@@ -212,75 +212,61 @@ FakeReply FakeReply::withRetryAfter(const QByteArray& value) const
 
 FakeReply FakeReply::withHeader(const QByteArray& name, const QByteArray& value) const
 {
-    FakeReply r = *this;
-    r.m_headers.append({name, value});
-    return r;
+    return changed([&](FakeReply& r) { r.m_headers.append({name, value}); });
 }
 
 FakeReply FakeReply::withChunkBytes(int bytes, int delayMs) const
 {
-    FakeReply r = *this;
-    r.m_chunkBytes = bytes;
-    r.m_chunkDelayMs = delayMs;
-    return r;
+    return changed([&](FakeReply& r) {
+        r.m_chunkBytes = bytes;
+        r.m_chunkDelayMs = delayMs;
+    });
 }
 
 FakeReply FakeReply::withDeltaChars(int chars) const
 {
-    FakeReply r = *this;
-    r.m_deltaChars = std::max(1, chars);
-    return r;
+    return changed([&](FakeReply& r) { r.m_deltaChars = std::max(1, chars); });
 }
 
 FakeReply FakeReply::withStallBefore(int ms) const
 {
-    FakeReply r = *this;
-    r.m_stallBeforeMs = ms;
-    return r;
+    return changed([&](FakeReply& r) { r.m_stallBeforeMs = ms; });
 }
 
 FakeReply FakeReply::withStallAfter(int bytes, int ms) const
 {
-    FakeReply r = *this;
-    r.m_stallAfterBytes = bytes;
-    r.m_stallAfterMs = ms;
-    return r;
+    return changed([&](FakeReply& r) {
+        r.m_stallAfterBytes = bytes;
+        r.m_stallAfterMs = ms;
+    });
 }
 
 FakeReply FakeReply::withDropAfter(int bytes) const
 {
-    FakeReply r = *this;
-    r.m_dropAfterBytes = bytes;
-    return r;
+    return changed([&](FakeReply& r) { r.m_dropAfterBytes = bytes; });
 }
 
 FakeReply FakeReply::withFinishReason(const QString& reason) const
 {
-    FakeReply r = *this;
-    r.m_finishReason = reason;
-    return r;
+    return changed([&](FakeReply& r) { r.m_finishReason = reason; });
 }
 
 FakeReply FakeReply::withoutDone() const
 {
-    FakeReply r = *this;
-    r.m_sendDone = false;
-    return r;
+    return changed([&](FakeReply& r) { r.m_sendDone = false; });
 }
 
 FakeReply FakeReply::withStreamError(const QString& message, const QString& code) const
 {
-    FakeReply r = *this;
-    r.m_streamErrorMessage = message;
-    r.m_streamErrorCode = code;
-    return r;
+    return changed([&](FakeReply& r) {
+        r.m_streamErrorMessage = message;
+        r.m_streamErrorCode = code;
+    });
 }
 
 FakeReply FakeReply::withForcedStreaming(bool stream) const
 {
-    FakeReply r = *this;
-    r.m_forceStreaming = stream;
-    return r;
+    return changed([&](FakeReply& r) { r.m_forceStreaming = stream; });
 }
 
 } // namespace engram::test

@@ -114,8 +114,16 @@ public:
     Kind kind() const { return m_kind; }
 
 private:
-    friend class FakeLlmServer;
     friend struct FakeResponseBuilder;
+
+    // A copy with `change` applied: the shape of every with…() modifier.
+    template <typename Change>
+    FakeReply changed(Change change) const
+    {
+        FakeReply r = *this;
+        change(r);
+        return r;
+    }
 
     Kind m_kind{Kind::Default};
     QString m_text;
