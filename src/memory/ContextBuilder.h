@@ -2,6 +2,7 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
+#include "llm/LlmTypes.h"
 
 #include <QList>
 
@@ -9,13 +10,6 @@ namespace engram {
 
 struct MemoryContext;
 class Retriever;
-
-// One message of the prompt sent to the model.
-struct ChatMessage
-{
-    Role role{Role::User};
-    QString content;
-};
 
 // What went into one section of the prompt: the memory ids and their estimated tokens.
 struct ContextSection
