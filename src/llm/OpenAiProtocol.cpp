@@ -31,7 +31,7 @@ nlohmann::json chatBody(const ChatRequest& request, const QString& model, const 
 {
     nlohmann::json messages = nlohmann::json::array();
     for (const ChatMessage& m : request.messages)
-        messages.push_back({{"role", utf8(toString(m.role))}, {"content", utf8(m.content)}});
+        messages.push_back({{"role", utf8(enumName(m.role))}, {"content", utf8(m.content)}});
     nlohmann::json body = {{"model", utf8(model)}, {"messages", std::move(messages)}, {"stream", options.stream}};
     if (options.stream && options.includeUsage)
         body["stream_options"] = {{"include_usage", true}};
