@@ -39,6 +39,7 @@ struct ContextRequest
     bool chinese{};           // section headings in Chinese
     bool includeMemory{true}; // false: incognito or memory off — only the window and the message
     QString queryMessageId;   // the stored new message, if any: it goes last, not in the window section
+    bool countAccess{true};   // false: reading memory must not write (incognito)
 };
 
 // Assembles the prompt of one turn: system prompt, user profile (pinned facts, then active facts

@@ -345,6 +345,11 @@ Result<Episode> MemoryService::recordExchange(const QString& userId, const QStri
     return recorded->episode;
 }
 
+Result<std::optional<Episode>> MemoryService::existingSummary(const QString& userId, const QString& topicKey) const
+{
+    return m_ctx->episodes.activeSummaryForTopic(userId, EpisodicMemory::normalizeTopic(topicKey));
+}
+
 Result<Episode> MemoryService::upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
                                              const QString& conversationId, Json metadata)
 {
@@ -417,6 +422,60 @@ Result<Fact> MemoryService::weakenFact(const QString& userId, const QString& id,
 Result<QList<Fact>> MemoryService::activeFacts(const QString& userId) const
 {
     return m_semantic->activeFacts(userId);
+}
+
+Result<bool> MemoryService::forgetFact(const QString& userId, const QString& subject, const QString& predicate)
+{
+    auto current = m_ctx->facts.current(userId, subject, predicate);
+    if (!current)
+        return current.error();
+    if (!*current)
+        return false;
+    if (auto st = remove(userId, (*current)->id); !st)
+        return st.error();
+    return true;
+}
+
+Status MemoryService::revertFact(const QString& userId, const QString& id)
+{
+    auto fact = m_ctx->facts.find(userId, id);
+    if (!fact)
+        return fact.error();
+    auto lineage = m_ctx->facts.lineage(userId, fact->subject, fact->predicate);
+    if (!lineage)
+        return lineage.error();
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    if (auto st = m_ctx->facts.remove(userId, id); !st)
+        return st;
+    if (auto st = m_ctx->events.scrub(userId, id); !st)
+        return st;
+    if (auto st = m_ctx->record(userId, id, kFact, QStringLiteral("delete"), Actor::User); !st)
+        return st;
+    QStringList changed;
+    for (Fact previous : std::as_const(*lineage)) {
+        if (previous.supersededBy != id || previous.status != ItemStatus::Superseded || fact->status != ItemStatus::Active)
+            continue;
+        const Json before = itemjson::toJson(previous);
+        previous.status = ItemStatus::Active;
+        previous.validTo = QDateTime();
+        previous.supersededBy.clear();
+        previous.updatedAt = m_ctx->clock.now();
+        if (auto st = m_ctx->facts.update(previous); !st)
+            return st;
+        if (auto st = m_ctx->record(userId, previous.id, kFact, QStringLiteral("restore"), Actor::User, before,
+                                    itemjson::toJson(previous));
+            !st)
+            return st;
+        changed.append(previous.id);
+    }
+    if (auto st = tx.commit(); !st)
+        return st;
+    Q_EMIT itemsRemoved(userId, Tier::Semantic, {id});
+    if (!changed.isEmpty())
+        Q_EMIT itemsChanged(userId, Tier::Semantic, changed);
+    return {};
 }
 
 // ---- any tier
@@ -880,7 +939,7 @@ Status MemoryService::restore(const QString& userId, const QString& id)
 Result<ContextResult> MemoryService::buildContext(const ContextRequest& request)
 {
     auto context = m_contextBuilder->build(request);
-    if (!context)
+    if (!context || !request.countAccess)
         return context;
     const QDateTime now = m_ctx->clock.now();
     for (const ContextSection& s : context->sections) {

@@ -107,6 +107,8 @@ public:
     // ---- episodic memory
     Result<Episode> recordExchange(const QString& userId, const QString& conversationId, const QString& question,
                                    const QString& reply, Json metadata = Json::object());
+    // The active summary of a topic, if any (for merging a new summary into it).
+    Result<std::optional<Episode>> existingSummary(const QString& userId, const QString& topicKey) const;
     Result<Episode> upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
                                   const QString& conversationId = {}, Json metadata = Json::object());
 
@@ -120,6 +122,12 @@ public:
     Result<Fact> rejectFact(const QString& userId, const QString& id);
     Result<Fact> weakenFact(const QString& userId, const QString& id, double by = 0.3);
     Result<QList<Fact>> activeFacts(const QString& userId) const;
+    // The user asked to forget a fact ("忘掉我的项目"): removes the current value of the key.
+    // Returns false when there was none.
+    Result<bool> forgetFact(const QString& userId, const QString& subject, const QString& predicate);
+    // Takes back an automatic change (the Undo of a "Remembered: …" notice): the fact is removed
+    // and the value it superseded, if any, is current again.
+    Status revertFact(const QString& userId, const QString& id);
 
     // ---- any tier, by id
     Result<MemoryItem> item(const QString& userId, const QString& id) const;

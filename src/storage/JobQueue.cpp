@@ -75,14 +75,22 @@ Result<bool> JobQueue::enqueue(const QString& userId, const QString& kind, const
 
 Result<std::optional<Job>> JobQueue::claimNext(const QDateTime& now)
 {
+    return claimWhere(QStringLiteral("status = 'queued' AND next_run_at <= ?"), toMsecs(now), now);
+}
+
+Result<std::optional<Job>> JobQueue::claim(const QString& id, const QDateTime& now)
+{
+    return claimWhere(QStringLiteral("status = 'queued' AND id = ?"), id, now);
+}
+
+Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVariant& value, const QDateTime& now)
+{
     Transaction tx(m_db);
     if (auto st = tx.begin(); !st)
         return st.error();
     auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM jobs WHERE status = 'queued' AND next_run_at <= ? "
-                                     "ORDER BY next_run_at, seq LIMIT 1")
-                          .arg(kColumns),
-                      {toMsecs(now)});
+                      QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1").arg(kColumns, where),
+                      {value});
     if (!q)
         return q.error();
     if (!q->next())
@@ -91,10 +99,9 @@ Result<std::optional<Job>> JobQueue::claimNext(const QDateTime& now)
     job.status = Job::Status::Running;
     job.attempts += 1;
     job.updatedAt = now;
-    if (auto st = sql::execute(
-            m_db.connection(),
-            QStringLiteral("UPDATE jobs SET status = 'running', attempts = ?, updated_at = ? WHERE id = ?"),
-            {job.attempts, toMsecs(now), job.id});
+    if (auto st = sql::execute(m_db.connection(),
+                               QStringLiteral("UPDATE jobs SET status = 'running', attempts = ?, updated_at = ? WHERE id = ?"),
+                               {job.attempts, toMsecs(now), job.id});
         !st)
         return st.error();
     if (auto st = tx.commit(); !st)

@@ -51,6 +51,8 @@ public:
                          const QDateTime& now);
     // The next job due at `now`, marked running with one more attempt; nullopt when none is due.
     Result<std::optional<Job>> claimNext(const QDateTime& now);
+    // Claims one queued job by id, due or not (a run the user asked for); nullopt when it is not queued.
+    Result<std::optional<Job>> claim(const QString& id, const QDateTime& now);
     Status complete(const QString& id, const QDateTime& now);
     // Back to the queue, due at `when`, with the error kept for the listing.
     Status retryAt(const QString& id, const QString& error, const QDateTime& when, const QDateTime& now);
@@ -66,6 +68,7 @@ public:
     Result<std::optional<QDateTime>> nextDue() const;
 
 private:
+    Result<std::optional<Job>> claimWhere(const QString& where, const QVariant& value, const QDateTime& now);
     Status setState(const QString& id, Job::Status status, const QString& error, const QDateTime& nextRun,
                     const QDateTime& now);
 
