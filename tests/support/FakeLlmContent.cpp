@@ -143,8 +143,10 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
 {
     FakeResponse response;
     response.status = reply.m_status;
-    response.chunkBytes = reply.m_chunkBytes > 0 ? reply.m_chunkBytes : options.defaultChunkBytes;
-    response.chunkDelayMs = reply.m_chunkBytes > 0 ? reply.m_chunkDelayMs : options.defaultChunkDelayMs;
+    const bool paced = reply.m_chunkBytes > 0 || !reply.m_cuts.isEmpty();
+    response.chunkBytes = paced ? reply.m_chunkBytes : options.defaultChunkBytes;
+    response.chunkDelayMs = paced ? reply.m_chunkDelayMs : options.defaultChunkDelayMs;
+    response.cuts = reply.m_cuts;
     response.stallBeforeMs = reply.m_stallBeforeMs;
     response.stallAfterBytes = reply.m_stallAfterBytes;
     response.stallAfterMs = reply.m_stallAfterMs;

@@ -25,6 +25,7 @@ struct FakeResponse
     QList<QByteArray> pieces; // the body in natural write units (one per SSE event)
     bool chunked{};           // Transfer-Encoding: chunked, as streams are sent
     int chunkBytes{};         // 0: write each piece as it is
+    QList<int> cuts;          // instead of chunkBytes: cut the body at these offsets
     int chunkDelayMs{};
     int stallBeforeMs{};
     int stallAfterBytes{-1};
