@@ -193,7 +193,7 @@ LlmError LlmCall::networkError() const
     const int status = m_net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     if (status != 0 || m_net->error() == QNetworkReply::RemoteHostClosedError) {
         LlmError e = LlmError::interrupted();
-        e.serverMessage = detail;
+        e.detail = detail;
         return e;
     }
     return LlmError::unreachable(m_context, detail);
@@ -221,7 +221,7 @@ void LlmCall::attemptFailed(const LlmError& error)
     const bool waitTooLong = error.retryAfterMs && *error.retryAfterMs > m_settings.maxRetryAfterMs;
     if (!mayRetry || waitTooLong) {
         qCWarning(lcLlm).noquote() << verb() << logUrl() << "failed:" << LlmError::kindName(error.kind) << "HTTP"
-                                   << error.httpStatus << error.serverMessage;
+                                   << error.httpStatus << error.serverMessage << error.detail;
         m_reply.fail(error);
         return;
     }

@@ -125,9 +125,12 @@ QString messageForStatus(int status, const ServerWords& words, const LlmError::C
 
 QString LlmError::text() const
 {
-    if (serverMessage.isEmpty())
-        return message;
-    return tr("%1\nThe server said: %2").arg(message, serverMessage);
+    QString text = message;
+    if (!serverMessage.isEmpty())
+        text += QLatin1Char('\n') + tr("The server said: %1").arg(serverMessage);
+    if (!detail.isEmpty())
+        text += QLatin1Char('\n') + tr("Details: %1").arg(detail);
+    return text;
 }
 
 bool LlmError::isRetryable() const
@@ -196,7 +199,7 @@ LlmError LlmError::unreachable(const Context& context, const QString& detail)
     LlmError e = make(Kind::Unreachable, tr("Cannot reach the model server at %1. Check that it is running and "
                                             "that the address in the model settings is right.")
                                              .arg(context.server));
-    e.serverMessage = detail;
+    e.detail = detail;
     return e;
 }
 
@@ -210,7 +213,7 @@ LlmError LlmError::unreadable(const QString& detail)
 {
     LlmError e = make(Kind::UnreadableReply, tr("The model server sent a reply Engram cannot read. Check that the "
                                                 "address points to an OpenAI-compatible API."));
-    e.serverMessage = detail;
+    e.detail = detail;
     return e;
 }
 

@@ -45,10 +45,11 @@ public:
     int httpStatus{};                // 0 when the server gave no HTTP answer
     QString message;                 // for the user: what happened and what to do
     QString serverMessage;           // the server's error text, with the API key masked; may be empty
+    QString detail;                  // technical detail from our side (e.g. "Connection refused", a body excerpt)
     QString serverCode;              // the server's error code, e.g. "model_not_found", "insufficient_quota"
     std::optional<int> retryAfterMs; // what the server asked us to wait, when it did
 
-    // The message, followed by the server's words when there are any.
+    // The message, followed by the server's words and the detail when there are any.
     QString text() const;
     // Whether trying the same request again may succeed.
     bool isRetryable() const;

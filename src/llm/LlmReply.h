@@ -28,7 +28,8 @@ public:
     // Ends the request now: the network request is aborted, `failed` (kind Cancelled) is emitted
     // before this returns, and no other signal follows. Does nothing once finished.
     void cancel();
-    // Keep the object after it ends (the caller deletes it). Default: delete itself.
+    // Keep the object after it ends. Default: delete itself. It stays a child of its backend, so
+    // a caller that keeps it must delete it before the backend goes (or leave it to the backend).
     void setAutoDelete(bool on) { m_autoDelete = on; }
 
     // For backends.

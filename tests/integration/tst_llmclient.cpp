@@ -59,6 +59,27 @@ private Q_SLOTS:
         QCOMPARE(request.systemPrompt(), QStringLiteral("You are helpful."));
     }
 
+    void chosenCutsInsideCharactersReassemble()
+    {
+        // Cuts at every third byte land inside the 3-byte Chinese and 4-byte emoji sequences at
+        // every alignment, and inside "data:" and JSON escapes.
+        FakeLlmServer server;
+        const QString text = QStringLiteral("记得🙂吗？\"quoted\" 🎉");
+        QList<int> cuts;
+        for (int i = 1; i < 4000; i += 3)
+            cuts.append(i);
+        server.enqueue(FakeReply::stream(text).withCutsAt(cuts, 0));
+        server.enqueue(FakeReply::stream(text).withCutsAt({150, 151, 152, 153, 154, 155, 156}));
+        LlmClient client(server.clientSettings());
+        for (int round = 0; round < 2; ++round) {
+            auto out = record(client.streamChat(userSays(QStringLiteral("hi"))));
+            QVERIFY(waitEnded(*out));
+            QCOMPARE(out->errorKind(), QStringLiteral("(no error)"));
+            QCOMPARE(out->joined(), text);
+        }
+        QCOMPARE(server.pendingReplies(), 0);
+    }
+
     void completeReturnsWholeReply()
     {
         FakeLlmServer server;
@@ -388,6 +409,8 @@ private Q_SLOTS:
         QVERIFY(waitEnded(*out));
         QCOMPARE(out->errorKind(), QStringLiteral("unreachable"));
         QVERIFY(out->error->message.contains(QStringLiteral("127.0.0.1:%1").arg(port)));
+        QVERIFY(!out->error->detail.isEmpty()); // Qt's own words, e.g. "Connection refused"
+        QVERIFY(out->error->text().contains(out->error->detail));
         QCOMPARE(out->retryDelays.size(), 2);
     }
 

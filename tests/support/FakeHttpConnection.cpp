@@ -6,6 +6,8 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#include <algorithm>
+
 namespace engram::test {
 
 FakeHttpConnection::FakeHttpConnection(QTcpSocket* socket, FakeServerCore& server)
@@ -73,8 +75,19 @@ void FakeHttpConnection::respond(const FakeResponse& response)
     m_next = 0;
     m_sent = 0;
     m_stalled = false;
-    if (response.chunkBytes > 0) {
-        const QByteArray body = response.pieces.join();
+    const QByteArray body = response.pieces.join();
+    if (!response.cuts.isEmpty()) {
+        QList<int> cuts = response.cuts;
+        std::sort(cuts.begin(), cuts.end());
+        qsizetype from = 0;
+        for (int cut : cuts) {
+            if (cut > from && cut < body.size()) {
+                m_segments.append(body.mid(from, cut - from));
+                from = cut;
+            }
+        }
+        m_segments.append(body.mid(from));
+    } else if (response.chunkBytes > 0) {
         for (qsizetype i = 0; i < body.size(); i += response.chunkBytes)
             m_segments.append(body.mid(i, response.chunkBytes));
     } else {

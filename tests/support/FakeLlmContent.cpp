@@ -113,6 +113,11 @@ void setJsonBody(FakeResponse& response, const nlohmann::json& body)
     response.pieces = {QByteArray::fromStdString(body.dump())};
 }
 
+std::string modelOf(const RecordedRequest& request, const char* fallback)
+{
+    return request.model().isEmpty() ? std::string(fallback) : utf8(request.model());
+}
+
 QString replyText(const FakeReply::Kind kind, const QString& scripted, const RecordedRequest& request)
 {
     if (kind == FakeReply::Kind::Text)
@@ -143,95 +148,32 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
 {
     FakeResponse response;
     response.status = reply.m_status;
-    response.chunkBytes = reply.m_chunkBytes > 0 ? reply.m_chunkBytes : options.defaultChunkBytes;
-    response.chunkDelayMs = reply.m_chunkBytes > 0 ? reply.m_chunkDelayMs : options.defaultChunkDelayMs;
+    const bool paced = reply.m_chunkBytes > 0 || !reply.m_cuts.isEmpty();
+    response.chunkBytes = paced ? reply.m_chunkBytes : options.defaultChunkBytes;
+    response.chunkDelayMs = paced ? reply.m_chunkDelayMs : options.defaultChunkDelayMs;
+    response.cuts = reply.m_cuts;
     response.stallBeforeMs = reply.m_stallBeforeMs;
     response.stallAfterBytes = reply.m_stallAfterBytes;
     response.stallAfterMs = reply.m_stallAfterMs;
     response.dropAfterBytes = reply.m_dropAfterBytes;
 
-    const auto kind = reply.m_kind;
-    const bool chatLike = kind == FakeReply::Kind::Text || (kind == FakeReply::Kind::Default && request.isChat());
-    if (kind == FakeReply::Kind::Error) {
-        const QString type = !reply.m_errorType.isEmpty() ? reply.m_errorType
-                             : reply.m_status >= 500      ? QStringLiteral("server_error")
-                             : reply.m_status == 429      ? QStringLiteral("rate_limit_error")
-                                                          : QStringLiteral("invalid_request_error");
-        setJsonBody(response, errorJson(reply.m_errorMessage, type, reply.m_errorCode));
-    } else if (kind == FakeReply::Kind::Raw) {
+    using Kind = FakeReply::Kind;
+    const Kind kind = reply.m_kind;
+    const bool byDefault = kind == Kind::Default;
+    if (kind == Kind::Error) {
+        writeError(response, reply);
+    } else if (kind == Kind::Raw) {
         response.headers.append(qMakePair(QByteArray("Content-Type"), reply.m_contentType));
         response.pieces = {reply.m_rawBody};
-    } else if (chatLike) {
-        const QString text = replyText(kind, reply.m_text, request);
-        const bool stream = reply.m_forceStreaming.value_or(request.isStream());
-        const std::string id = "chatcmpl-fake-" + std::to_string(sequence);
-        const std::string model = request.model().isEmpty() ? "fake-chat" : utf8(request.model());
-        if (!stream) {
-            nlohmann::json choice = {{"index", 0},
-                                     {"message", {{"role", "assistant"}, {"content", utf8(text)}}},
-                                     {"finish_reason", reply.m_finishReason.isEmpty()
-                                                           ? nlohmann::json(nullptr)
-                                                           : nlohmann::json(utf8(reply.m_finishReason))}};
-            setJsonBody(response, {{"id", id},
-                                   {"object", "chat.completion"},
-                                   {"created", kCreated},
-                                   {"model", model},
-                                   {"choices", {choice}},
-                                   {"usage", usageJson(request, text)}});
-        } else {
-            response.chunked = true;
-            response.headers.append(
-                qMakePair(QByteArray("Content-Type"), QByteArray("text/event-stream; charset=utf-8")));
-            response.headers.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-cache")));
-            auto chunk = [&](const nlohmann::json& delta, const nlohmann::json& finish) {
-                return sseEvent({{"id", id},
-                                 {"object", "chat.completion.chunk"},
-                                 {"created", kCreated},
-                                 {"model", model},
-                                 {"choices", {{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}}}});
-            };
-            response.pieces.append(chunk({{"role", "assistant"}, {"content", ""}}, nullptr));
-            for (const QString& piece : splitText(text, reply.m_deltaChars))
-                response.pieces.append(chunk({{"content", utf8(piece)}}, nullptr));
-            if (!reply.m_streamErrorMessage.isEmpty()) {
-                response.pieces.append(sseEvent(
-                    errorJson(reply.m_streamErrorMessage, QStringLiteral("server_error"), reply.m_streamErrorCode)));
-                return response;
-            }
-            if (!reply.m_finishReason.isEmpty())
-                response.pieces.append(chunk(nlohmann::json::object(), utf8(reply.m_finishReason)));
-            if (request.wantsStreamUsage())
-                response.pieces.append(sseEvent({{"id", id},
-                                                 {"object", "chat.completion.chunk"},
-                                                 {"created", kCreated},
-                                                 {"model", model},
-                                                 {"choices", nlohmann::json::array()},
-                                                 {"usage", usageJson(request, text)}}));
-            if (reply.m_sendDone)
-                response.pieces.append("data: [DONE]\n\n");
-        }
-    } else if (kind == FakeReply::Kind::Embeddings || (kind == FakeReply::Kind::Default && request.isEmbeddings())) {
-        QList<QList<float>> vectors = reply.m_vectors;
-        if (kind == FakeReply::Kind::Default) {
-            for (const QString& input : request.embeddingInputs())
-                vectors.append(hashedEmbedding(input, 64));
-        }
-        nlohmann::json data = nlohmann::json::array();
-        for (qsizetype i = 0; i < vectors.size(); ++i) {
-            nlohmann::json values = nlohmann::json::array();
-            for (float v : vectors[i])
-                values.push_back(v);
-            data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", std::move(values)}});
-        }
-        setJsonBody(response, {{"object", "list"},
-                               {"data", std::move(data)},
-                               {"model", request.model().isEmpty() ? "fake-embed" : utf8(request.model())},
-                               {"usage", {{"prompt_tokens", 1}, {"total_tokens", 1}}}});
-    } else if (kind == FakeReply::Kind::Models || (kind == FakeReply::Kind::Default && request.isModels())) {
-        nlohmann::json data = nlohmann::json::array();
-        for (const QString& id : kind == FakeReply::Kind::Models ? reply.m_models : options.models)
-            data.push_back({{"id", utf8(id)}, {"object", "model"}, {"created", kCreated}, {"owned_by", "engram-test"}});
-        setJsonBody(response, {{"object", "list"}, {"data", std::move(data)}});
+    } else if (kind == Kind::Text || (byDefault && request.isChat())) {
+        if (reply.m_forceStreaming.value_or(request.isStream()))
+            writeStream(response, reply, request, sequence);
+        else
+            writeCompletion(response, reply, request, sequence);
+    } else if (kind == Kind::Embeddings || (byDefault && request.isEmbeddings())) {
+        writeEmbeddings(response, reply, request);
+    } else if (kind == Kind::Models || (byDefault && request.isModels())) {
+        writeModels(response, reply, options);
     } else {
         response.status = 404;
         setJsonBody(response, errorJson(QStringLiteral("Unknown path %1").arg(request.path),
@@ -240,6 +182,96 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
     for (const auto& header : reply.m_headers)
         response.headers.append(header);
     return response;
+}
+
+void FakeResponseBuilder::writeError(FakeResponse& response, const FakeReply& reply)
+{
+    const QString type = !reply.m_errorType.isEmpty() ? reply.m_errorType
+                         : reply.m_status >= 500      ? QStringLiteral("server_error")
+                         : reply.m_status == 429      ? QStringLiteral("rate_limit_error")
+                                                      : QStringLiteral("invalid_request_error");
+    setJsonBody(response, errorJson(reply.m_errorMessage, type, reply.m_errorCode));
+}
+
+void FakeResponseBuilder::writeCompletion(FakeResponse& response, const FakeReply& reply,
+                                          const RecordedRequest& request, int sequence)
+{
+    const QString text = replyText(reply.m_kind, reply.m_text, request);
+    const nlohmann::json finish =
+        reply.m_finishReason.isEmpty() ? nlohmann::json(nullptr) : nlohmann::json(utf8(reply.m_finishReason));
+    const nlohmann::json choice = {
+        {"index", 0}, {"message", {{"role", "assistant"}, {"content", utf8(text)}}}, {"finish_reason", finish}};
+    setJsonBody(response, {{"id", "chatcmpl-fake-" + std::to_string(sequence)},
+                           {"object", "chat.completion"},
+                           {"created", kCreated},
+                           {"model", modelOf(request, "fake-chat")},
+                           {"choices", {choice}},
+                           {"usage", usageJson(request, text)}});
+}
+
+void FakeResponseBuilder::writeStream(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
+                                      int sequence)
+{
+    const QString text = replyText(reply.m_kind, reply.m_text, request);
+    response.chunked = true;
+    response.headers.append(qMakePair(QByteArray("Content-Type"), QByteArray("text/event-stream; charset=utf-8")));
+    response.headers.append(qMakePair(QByteArray("Cache-Control"), QByteArray("no-cache")));
+    const nlohmann::json head = {{"id", "chatcmpl-fake-" + std::to_string(sequence)},
+                                 {"object", "chat.completion.chunk"},
+                                 {"created", kCreated},
+                                 {"model", modelOf(request, "fake-chat")}};
+    auto chunk = [&head](const nlohmann::json& delta, const nlohmann::json& finish) {
+        nlohmann::json j = head;
+        j["choices"] = {{{"index", 0}, {"delta", delta}, {"finish_reason", finish}}};
+        return sseEvent(j);
+    };
+    response.pieces.append(chunk({{"role", "assistant"}, {"content", ""}}, nullptr));
+    for (const QString& piece : splitText(text, reply.m_deltaChars))
+        response.pieces.append(chunk({{"content", utf8(piece)}}, nullptr));
+    if (!reply.m_streamErrorMessage.isEmpty()) {
+        response.pieces.append(
+            sseEvent(errorJson(reply.m_streamErrorMessage, QStringLiteral("server_error"), reply.m_streamErrorCode)));
+        return; // a stream that fails ends there
+    }
+    if (!reply.m_finishReason.isEmpty())
+        response.pieces.append(chunk(nlohmann::json::object(), utf8(reply.m_finishReason)));
+    if (request.wantsStreamUsage()) {
+        nlohmann::json usage = head;
+        usage["choices"] = nlohmann::json::array();
+        usage["usage"] = usageJson(request, text);
+        response.pieces.append(sseEvent(usage));
+    }
+    if (reply.m_sendDone)
+        response.pieces.append("data: [DONE]\n\n");
+}
+
+void FakeResponseBuilder::writeEmbeddings(FakeResponse& response, const FakeReply& reply,
+                                          const RecordedRequest& request)
+{
+    QList<QList<float>> vectors = reply.m_vectors;
+    if (reply.m_kind == FakeReply::Kind::Default) {
+        for (const QString& input : request.embeddingInputs())
+            vectors.append(hashedEmbedding(input, 64));
+    }
+    nlohmann::json data = nlohmann::json::array();
+    for (qsizetype i = 0; i < vectors.size(); ++i) {
+        nlohmann::json values = nlohmann::json::array();
+        for (float v : vectors[i])
+            values.push_back(v);
+        data.push_back({{"object", "embedding"}, {"index", i}, {"embedding", std::move(values)}});
+    }
+    setJsonBody(response, {{"object", "list"},
+                           {"data", std::move(data)},
+                           {"model", modelOf(request, "fake-embed")},
+                           {"usage", {{"prompt_tokens", 1}, {"total_tokens", 1}}}});
+}
+
+void FakeResponseBuilder::writeModels(FakeResponse& response, const FakeReply& reply, const FakeServerOptions& options)
+{
+    nlohmann::json data = nlohmann::json::array();
+    for (const QString& id : reply.m_kind == FakeReply::Kind::Models ? reply.m_models : options.models)
+        data.push_back({{"id", utf8(id)}, {"object", "model"}, {"created", kCreated}, {"owned_by", "engram-test"}});
+    setJsonBody(response, {{"object", "list"}, {"data", std::move(data)}});
 }
 
 QString defaultChatText(const RecordedRequest& request)

@@ -25,6 +25,7 @@ struct FakeResponse
     QList<QByteArray> pieces; // the body in natural write units (one per SSE event)
     bool chunked{};           // Transfer-Encoding: chunked, as streams are sent
     int chunkBytes{};         // 0: write each piece as it is
+    QList<int> cuts;          // instead of chunkBytes: cut the body at these offsets
     int chunkDelayMs{};
     int stallBeforeMs{};
     int stallAfterBytes{-1};
@@ -35,10 +36,20 @@ struct FakeResponse
     QByteArray head() const;
 };
 
+// Reads FakeReply's private fields (a friend) to write the response it describes.
 struct FakeResponseBuilder
 {
     static FakeResponse build(const FakeReply& reply, const RecordedRequest& request, const FakeServerOptions& options,
                               int sequence);
+
+private:
+    static void writeError(FakeResponse& response, const FakeReply& reply);
+    static void writeCompletion(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
+                                int sequence);
+    static void writeStream(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
+                            int sequence);
+    static void writeEmbeddings(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request);
+    static void writeModels(FakeResponse& response, const FakeReply& reply, const FakeServerOptions& options);
 };
 
 // The unscripted chat answer: an echo of the last user message, in Chinese when it has CJK text.

@@ -223,6 +223,14 @@ FakeReply FakeReply::withChunkBytes(int bytes, int delayMs) const
     });
 }
 
+FakeReply FakeReply::withCutsAt(const QList<int>& offsets, int delayMs) const
+{
+    return changed([&](FakeReply& r) {
+        r.m_cuts = offsets;
+        r.m_chunkDelayMs = delayMs;
+    });
+}
+
 FakeReply FakeReply::withDeltaChars(int chars) const
 {
     return changed([&](FakeReply& r) { r.m_deltaChars = std::max(1, chars); });

@@ -97,6 +97,8 @@ public:
     FakeReply withHeader(const QByteArray& name, const QByteArray& value) const;
     // Body in `bytes`-byte pieces, each flushed on its own, `delayMs` apart.
     FakeReply withChunkBytes(int bytes, int delayMs = 1) const;
+    // Body cut at these byte offsets instead, each piece flushed on its own, `delayMs` apart.
+    FakeReply withCutsAt(const QList<int>& offsets, int delayMs = 1) const;
     // Characters of text per SSE event (default 3; a piece never splits a surrogate pair).
     FakeReply withDeltaChars(int chars) const;
     FakeReply withStallBefore(int ms) const;
@@ -138,6 +140,7 @@ private:
     QList<QPair<QByteArray, QByteArray>> m_headers;
     int m_chunkBytes{};
     int m_chunkDelayMs{};
+    QList<int> m_cuts;
     int m_deltaChars{3};
     int m_stallBeforeMs{};
     int m_stallAfterBytes{-1};
