@@ -39,10 +39,23 @@ EventLog::EventLog(Database& db)
 
 Status EventLog::append(const Event& e)
 {
-    return sql::execute(m_db.connection(),
-                        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
-                        {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
-                         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+    return sql::runCached(m_insert, m_db.connection(),
+                          QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+                          {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
+                           jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+}
+
+Result<int> EventLog::removeAllOf(const QString& userId)
+{
+    auto trash = sql::removeUserRows(m_db.connection(), QStringLiteral("trash"), userId);
+    if (!trash)
+        return trash.error();
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("events"), userId);
+}
+
+Result<QHash<QString, QString>> EventLog::owners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("events"), ids);
 }
 
 Result<QList<Event>> EventLog::forItem(const QString& userId, const QString& itemId) const

@@ -3,7 +3,9 @@
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 
+#include <QHash>
 #include <QList>
+#include <QSqlQuery>
 
 #include <optional>
 
@@ -19,6 +21,10 @@ public:
     explicit EventLog(Database& db);
 
     Status append(const Event& event);
+    // Deletes the user's whole log and trash; returns how many events went.
+    Result<int> removeAllOf(const QString& userId);
+    // Which of the event ids exist (for any user), mapped to their owner.
+    Result<QHash<QString, QString>> owners(const QStringList& ids) const;
     Result<QList<Event>> forItem(const QString& userId, const QString& itemId) const;
     // The user's events, oldest first; limit -1 = all.
     Result<QList<Event>> forUser(const QString& userId, int limit = -1) const;
@@ -36,6 +42,7 @@ public:
 
 private:
     Database& m_db;
+    std::optional<QSqlQuery> m_insert;
 };
 
 } // namespace engram

@@ -84,6 +84,52 @@ Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::i
     return query->next() ? query->value(0) : QVariant();
 }
 
+Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
+                 const QVariantList& values)
+{
+    if (!cache) {
+        auto q = prepare(db, statement);
+        if (!q)
+            return q.error();
+        cache = std::move(q).value();
+    }
+    for (int i = 0; i < values.size(); ++i)
+        bind(*cache, i, values.at(i));
+    return exec(*cache);
+}
+
+Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)
+{
+    // SQLite allows 32766 host parameters; batches of 500 keep each statement small.
+    constexpr qsizetype kBatch = 500;
+    QHash<QString, QString> found;
+    for (qsizetype start = 0; start < ids.size(); start += kBatch) {
+        const QStringList batch = ids.mid(start, kBatch);
+        QStringList marks;
+        QVariantList values;
+        for (const QString& id : batch) {
+            marks.append(QStringLiteral("?"));
+            values.append(id);
+        }
+        auto q = runList(
+            db, QStringLiteral("SELECT id, user_id FROM %1 WHERE id IN (%2)").arg(table, marks.join(QLatin1Char(','))),
+            values);
+        if (!q)
+            return q.error();
+        while (q->next())
+            found.insert(q->value(0).toString(), q->value(1).toString());
+    }
+    return found;
+}
+
+Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const QString& userId)
+{
+    auto q = run(db, QStringLiteral("DELETE FROM %1 WHERE user_id = ?").arg(table), {userId});
+    if (!q)
+        return q.error();
+    return affected(*q);
+}
+
 int affected(const QSqlQuery& query)
 {
     return query.numRowsAffected();
