@@ -144,9 +144,18 @@ Result<std::optional<Json>> EventLog::takeFromTrash(const QString& userId, const
 
 Result<int> EventLog::purgeTrash(const QDateTime& cutoff)
 {
-    auto q = cutoff.isValid() ? sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash WHERE deleted_at < ?"),
-                                         {toMsecs(cutoff)})
-                              : sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash"));
+    const QString which = cutoff.isValid() ? QStringLiteral("WHERE deleted_at < ?") : QString();
+    const QVariantList values = cutoff.isValid() ? QVariantList{toMsecs(cutoff)} : QVariantList{};
+    // Once a delete can no longer be undone, the item's text leaves the earlier events of its
+    // history too: the log keeps that it was created, edited and deleted, not what it said.
+    auto scrubbed = sql::runList(m_db.connection(),
+                                 QStringLiteral("UPDATE events SET before = NULL, after = NULL "
+                                                "WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM trash %1)")
+                                     .arg(which),
+                                 values);
+    if (!scrubbed)
+        return scrubbed.error();
+    auto q = sql::runList(m_db.connection(), QStringLiteral("DELETE FROM trash %1").arg(which), values);
     if (!q)
         return q.error();
     return sql::affected(*q);

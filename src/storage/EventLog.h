@@ -37,7 +37,8 @@ public:
                       const Json& payload, const QDateTime& now);
     // The content kept for a delete event; nullopt when it was purged.
     Result<std::optional<Json>> takeFromTrash(const QString& userId, const QString& eventId);
-    // Erases trash older than `cutoff` (all of it with an invalid cutoff). Returns how many.
+    // Erases trash older than `cutoff` (all of it with an invalid cutoff), and the before/after
+    // values of those items' earlier events. Returns how many.
     Result<int> purgeTrash(const QDateTime& cutoff = {});
 
 private:

@@ -236,6 +236,32 @@ private Q_SLOTS:
         QCOMPARE(factsOf(m.service(), kA, ItemStatus::Active).first().object, QStringLiteral("Porto"));
     }
 
+    void aDeletedItemsTextLeavesItsHistoryWhenUndoExpires()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA));
+        auto f = m->rememberFact(kA, fact(QStringLiteral("secret plan"), QStringLiteral("Operation Marmalade")));
+        QVERIFY(f);
+        QVERIFY(m->edit(kA, f->fact.id, QStringLiteral("Operation Bergamot")));
+        QVERIFY(m->remove(kA, f->fact.id));
+        const auto texts = [&] {
+            QString all;
+            const auto history = m->history(kA, f->fact.id);
+            for (const HistoryEntry& h : history ? *history : QList<HistoryEntry>())
+                all += QString::fromStdString(h.before.dump() + h.after.dump());
+            return all;
+        };
+        QVERIFY(texts().contains(QStringLiteral("Marmalade"))); // still undoable
+        m.clock().advanceSecs(60LL * m->config().undoMinutes + 1);
+        QVERIFY(m->purgeTrash());
+        auto history = m->history(kA, f->fact.id);
+        QVERIFY(history);
+        QCOMPARE(history->size(), 3); // create, edit, delete: that they happened stays
+        QVERIFY2(!texts().contains(QStringLiteral("Marmalade")), qPrintable(texts()));
+        QVERIFY(!texts().contains(QStringLiteral("Bergamot")));
+        QVERIFY(!m->undo(kA));
+    }
+
     void failedImportWritesNothing()
     {
         test::MemoryFixture m;
