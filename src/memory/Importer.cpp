@@ -206,6 +206,8 @@ Status Importer::importMessages(QList<Message>& messages)
 
 Status Importer::importEpisodes(QList<Episode>& episodes)
 {
+    if (auto st = m_ctx.episodes.beginBulkLoad(); !st)
+        return st;
     for (Episode& e : episodes) {
         if (m_items.known.contains(e.id)) {
             ++m_report.episodes.skipped;
@@ -227,7 +229,7 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
             return st;
         ++m_report.episodes.added;
     }
-    return {};
+    return m_ctx.episodes.finishBulkLoad();
 }
 
 Status Importer::importFacts(QList<Fact>& facts)

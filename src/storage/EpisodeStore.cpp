@@ -135,6 +135,38 @@ Result<QHash<QString, QString>> EpisodeStore::owners(const QStringList& ids) con
     return sql::owners(m_db.connection(), QStringLiteral("episodes"), ids);
 }
 
+Status EpisodeStore::beginBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    auto trigger = sql::scalar(
+        db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'episodes_fts_insert'"));
+    if (!trigger)
+        return trigger.error();
+    auto last = sql::scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
+    if (!last)
+        return last.error();
+    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER episodes_fts_insert")); !st)
+        return st;
+    m_bulkTrigger = trigger->toString();
+    m_bulkAfterSeq = last->toLongLong();
+    return {};
+}
+
+Status EpisodeStore::finishBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    if (auto st = sql::execute(db,
+                               QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra) "
+                                              "SELECT seq, search_body, search_extra FROM episodes WHERE seq > ?"),
+                               {m_bulkAfterSeq});
+        !st)
+        return st;
+    if (auto st = sql::execute(db, m_bulkTrigger); !st)
+        return st;
+    m_bulkTrigger.clear();
+    return {};
+}
+
 Result<Episode> EpisodeStore::find(const QString& userId, const QString& id) const
 {
     auto q = sql::run(m_db.connection(),

@@ -47,6 +47,12 @@ public:
     // Which of `ids` exist (for any user), mapped to their owner.
     Result<QHash<QString, QString>> owners(const QStringList& ids) const;
 
+    // Bulk loading, inside one transaction: between the two calls inserted episodes are not
+    // indexed row by row; finishBulkLoad() indexes them in one statement, several times faster
+    // than the per-row trigger. A rollback restores the trigger with everything else.
+    Status beginBulkLoad();
+    Status finishBulkLoad();
+
     Result<Episode> find(const QString& userId, const QString& id) const;
     Result<std::optional<Episode>> activeSummaryForTopic(const QString& userId, const QString& topicKey) const;
     Result<std::optional<Episode>> latestExchange(const QString& userId) const;
@@ -65,7 +71,9 @@ public:
 
 private:
     Database& m_db;
-    mutable std::optional<QSqlQuery> m_insert;
+    std::optional<QSqlQuery> m_insert;
+    QString m_bulkTrigger; // the insert trigger's own SQL while it is set aside
+    qint64 m_bulkAfterSeq{};
 };
 
 } // namespace engram

@@ -100,22 +100,25 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
 
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)
 {
-    // SQLite allows 32766 host parameters; batches of 500 keep each statement small.
+    // One statement of kBatch parameters, prepared once and reused; the last batch is padded by
+    // repeating its last id. SQLite allows 32766 parameters; 500 keeps the statement small.
     constexpr qsizetype kBatch = 500;
     QHash<QString, QString> found;
-    for (qsizetype start = 0; start < ids.size(); start += kBatch) {
-        const QStringList batch = ids.mid(start, kBatch);
-        QStringList marks;
-        QVariantList values;
-        for (const QString& id : batch) {
-            marks.append(QStringLiteral("?"));
-            values.append(id);
-        }
-        auto q = runList(
-            db, QStringLiteral("SELECT id, user_id FROM %1 WHERE id IN (%2)").arg(table, marks.join(QLatin1Char(','))),
-            values);
-        if (!q)
-            return q.error();
+    if (ids.isEmpty())
+        return found;
+    const qsizetype size = std::min(kBatch, ids.size());
+    QStringList marks;
+    for (qsizetype i = 0; i < size; ++i)
+        marks.append(QStringLiteral("?"));
+    auto q = prepare(
+        db, QStringLiteral("SELECT id, user_id FROM %1 WHERE id IN (%2)").arg(table, marks.join(QLatin1Char(','))));
+    if (!q)
+        return q.error();
+    for (qsizetype start = 0; start < ids.size(); start += size) {
+        for (qsizetype i = 0; i < size; ++i)
+            bind(*q, static_cast<int>(i), ids.at(std::min(start + i, ids.size() - 1)));
+        if (auto st = exec(*q); !st)
+            return st.error();
         while (q->next())
             found.insert(q->value(0).toString(), q->value(1).toString());
     }
