@@ -1,6 +1,7 @@
 #include "CliApp.h"
 
 #include "Commands.h"
+#include "memory/MemoryService.h"
 #include "storage/Database.h"
 
 namespace engram::cli {
@@ -137,7 +138,10 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
                        local.isSet(jsonOption()) || global.isSet(jsonOption()));
     if (context.userId().trimmed().isEmpty())
         return usage(cliTr("--user needs a non-empty id"));
-    return command.run(context, local);
+    auto memory = context.memory();
+    if (!memory)
+        return context.fail(memory.error());
+    return command.run(context, **memory, local);
 }
 
 } // namespace engram::cli

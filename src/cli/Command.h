@@ -63,7 +63,8 @@ struct Command
     int minArguments{};
     int maxArguments{}; // -1: any number
     std::function<void(QCommandLineParser&)> addOptions;
-    std::function<int(CliContext&, const QCommandLineParser&)> run;
+    // Runs with the memory already open (the dispatcher reports a database it cannot open).
+    std::function<int(CliContext&, MemoryService&, const QCommandLineParser&)> run;
 };
 
 } // namespace engram::cli

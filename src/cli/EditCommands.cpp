@@ -8,7 +8,7 @@ namespace {
 const QString kConfidence = QStringLiteral("confidence");
 const QString kDryRun = QStringLiteral("dry-run");
 
-int addFact(CliContext& ctx, const QCommandLineParser& p)
+int addFact(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     double confidence = 1.0;
     if (p.isSet(kConfidence)) {
@@ -17,11 +17,8 @@ int addFact(CliContext& ctx, const QCommandLineParser& p)
         if (!ok)
             return ctx.usage(cliTr("--confidence needs a number between 0 and 1"));
     }
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const QStringList args = p.positionalArguments();
-    auto fact = (*memory)->addFact(ctx.userId(), args.at(0), args.at(1), args.at(2), confidence);
+    auto fact = memory.addFact(ctx.userId(), args.at(0), args.at(1), args.at(2), confidence);
     if (!fact)
         return ctx.fail(fact.error());
     const MemoryItem item = MemoryItem::fromFact(*fact);
@@ -29,41 +26,32 @@ int addFact(CliContext& ctx, const QCommandLineParser& p)
     return ExitOk;
 }
 
-int edit(CliContext& ctx, const QCommandLineParser& p)
+int edit(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const QStringList args = p.positionalArguments();
-    auto item = (*memory)->edit(ctx.userId(), args.first(), args.mid(1).join(QLatin1Char(' ')));
+    auto item = memory.edit(ctx.userId(), args.first(), args.mid(1).join(QLatin1Char(' ')));
     if (!item)
         return ctx.fail(item.error());
     printChanged(ctx, *item, cliTr("Edited %1").arg(item->id));
     return ExitOk;
 }
 
-int setPinned(CliContext& ctx, const QCommandLineParser& p, bool pinned)
+int setPinned(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p, bool pinned)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto item = (*memory)->setPinned(ctx.userId(), p.positionalArguments().first(), pinned);
+    auto item = memory.setPinned(ctx.userId(), p.positionalArguments().first(), pinned);
     if (!item)
         return ctx.fail(item.error());
     printChanged(ctx, *item, (pinned ? cliTr("Pinned %1") : cliTr("Unpinned %1")).arg(item->id));
     return ExitOk;
 }
 
-int remove(CliContext& ctx, const QCommandLineParser& p)
+int remove(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const QString id = p.positionalArguments().first();
-    auto item = (*memory)->item(ctx.userId(), id);
+    auto item = memory.item(ctx.userId(), id);
     if (!item)
         return ctx.fail(item.error());
-    if (auto st = (*memory)->remove(ctx.userId(), id); !st)
+    if (auto st = memory.remove(ctx.userId(), id); !st)
         return ctx.fail(st.error());
     if (ctx.json()) {
         Json j = Json::object();
@@ -76,12 +64,9 @@ int remove(CliContext& ctx, const QCommandLineParser& p)
     return ExitOk;
 }
 
-int undo(CliContext& ctx, const QCommandLineParser&)
+int undo(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto done = (*memory)->undo(ctx.userId());
+    auto done = memory.undo(ctx.userId());
     if (!done)
         return ctx.fail(done.error());
     if (ctx.json()) {
@@ -94,13 +79,10 @@ int undo(CliContext& ctx, const QCommandLineParser&)
     return ExitOk;
 }
 
-int forget(CliContext& ctx, const QCommandLineParser& p)
+int forget(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const bool dryRun = p.isSet(kDryRun);
-    auto report = (*memory)->forget(ctx.userId(), dryRun);
+    auto report = memory.forget(ctx.userId(), dryRun);
     if (!report)
         return ctx.fail(report.error());
     if (ctx.json()) {
@@ -128,7 +110,9 @@ int forget(CliContext& ctx, const QCommandLineParser& p)
 QList<Command> editCommands()
 {
     const auto idOnly = [](bool pinned) {
-        return [pinned](CliContext& ctx, const QCommandLineParser& p) { return setPinned(ctx, p, pinned); };
+        return [pinned](CliContext& ctx, MemoryService& memory, const QCommandLineParser& p) {
+            return setPinned(ctx, memory, p, pinned);
+        };
     };
     return {
         {QStringLiteral("add-fact"), QStringLiteral("SUBJECT PREDICATE OBJECT"), cliTr("Remember a fact"), 3, 3,

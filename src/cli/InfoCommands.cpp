@@ -7,12 +7,9 @@
 namespace engram::cli {
 namespace {
 
-int users(CliContext& ctx, const QCommandLineParser&)
+int users(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto list = (*memory)->users();
+    auto list = memory.users();
     if (!list)
         return ctx.fail(list.error());
     if (ctx.json()) {
@@ -29,12 +26,9 @@ int users(CliContext& ctx, const QCommandLineParser&)
     return ExitOk;
 }
 
-int stats(CliContext& ctx, const QCommandLineParser&)
+int stats(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto counts = (*memory)->counts(ctx.userId());
+    auto counts = memory.counts(ctx.userId());
     if (!counts)
         return ctx.fail(counts.error());
     const QList<std::pair<const char*, int>> rows{
@@ -44,14 +38,14 @@ int stats(CliContext& ctx, const QCommandLineParser&)
     if (ctx.json()) {
         Json j = Json::object();
         j["user"] = utf8(ctx.userId());
-        j["database"] = utf8((*memory)->database().path());
+        j["database"] = utf8(memory.database().path());
         for (const auto& [name, value] : rows)
             j[name] = value;
         ctx.out().json(j);
         return ExitOk;
     }
     Table table({cliTr("user"), ctx.userId()});
-    table.addRow({cliTr("database"), (*memory)->database().path()});
+    table.addRow({cliTr("database"), memory.database().path()});
     for (const auto& [name, value] : rows)
         table.addRow({cliTr(name), QString::number(value)});
     ctx.out().line(table.render());

@@ -33,7 +33,7 @@ bool knownStatus(const QString& s)
     return itemStatusFromString(s).has_value() || windowStateFromString(s).has_value();
 }
 
-int list(CliContext& ctx, const QCommandLineParser& p)
+int list(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     ItemQuery query;
     if (p.isSet(kTier)) {
@@ -48,35 +48,26 @@ int list(CliContext& ctx, const QCommandLineParser& p)
             return ctx.usage(cliTr("Unknown status \"%1\"").arg(query.status));
     }
     query.pinnedOnly = p.isSet(kPinned);
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto items = (*memory)->list(ctx.userId(), query);
+    auto items = memory.list(ctx.userId(), query);
     if (!items)
         return ctx.fail(items.error());
     printItems(ctx, *items);
     return ExitOk;
 }
 
-int show(CliContext& ctx, const QCommandLineParser& p)
+int show(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto item = (*memory)->item(ctx.userId(), p.positionalArguments().first());
+    auto item = memory.item(ctx.userId(), p.positionalArguments().first());
     if (!item)
         return ctx.fail(item.error());
     printItem(ctx, *item);
     return ExitOk;
 }
 
-int history(CliContext& ctx, const QCommandLineParser& p)
+int history(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const QString id = p.positionalArguments().first();
-    auto entries = (*memory)->history(ctx.userId(), id);
+    auto entries = memory.history(ctx.userId(), id);
     if (!entries)
         return ctx.fail(entries.error());
     if (ctx.json()) {
@@ -125,7 +116,7 @@ int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& opt
     return code;
 }
 
-int search(CliContext& ctx, const QCommandLineParser& p)
+int search(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     SearchOptions options;
     if (p.isSet(kTier)) {
@@ -142,13 +133,10 @@ int search(CliContext& ctx, const QCommandLineParser& p)
         if (!ok || options.limit < 1)
             return ctx.usage(cliTr("--limit needs a positive number"));
     }
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     if (p.positionalArguments().isEmpty())
-        return batchSearch(ctx, **memory, options);
+        return batchSearch(ctx, memory, options);
     const QString query = p.positionalArguments().join(QLatin1Char(' '));
-    auto results = (*memory)->search(ctx.userId(), query, options);
+    auto results = memory.search(ctx.userId(), query, options);
     if (!results)
         return ctx.fail(results.error());
     if (ctx.json())

@@ -17,17 +17,14 @@ Json countsJson(const ImportCounts& c)
     return j;
 }
 
-int exportMemory(CliContext& ctx, const QCommandLineParser& p)
+int exportMemory(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     if (!p.isSet(kOut)) {
         // The document itself is the output: JSON either way.
-        auto written = (*memory)->exportMemory(ctx.userId(), ctx.out().device());
+        auto written = memory.exportMemory(ctx.userId(), ctx.out().device());
         return written ? ExitOk : ctx.fail(written.error());
     }
-    auto report = (*memory)->exportMemory(ctx.userId(), p.value(kOut));
+    auto report = memory.exportMemory(ctx.userId(), p.value(kOut));
     if (!report)
         return ctx.fail(report.error());
     if (ctx.json()) {
@@ -52,16 +49,13 @@ int exportMemory(CliContext& ctx, const QCommandLineParser& p)
     return ExitOk;
 }
 
-int importMemory(CliContext& ctx, const QCommandLineParser& p)
+int importMemory(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     const auto mode = importModeFromString(p.isSet(kMode) ? p.value(kMode) : QStringLiteral("merge"));
     if (!mode)
         return ctx.usage(cliTr("--mode is merge or replace, not \"%1\"").arg(p.value(kMode)));
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
     const QString file = p.positionalArguments().first();
-    auto report = (*memory)->importMemory(ctx.userId(), file, *mode);
+    auto report = memory.importMemory(ctx.userId(), file, *mode);
     if (!report)
         return ctx.fail(
             Error{report.error().code, cliTr("Nothing was imported from %1: %2").arg(file, report.errorMessage())});
@@ -99,16 +93,13 @@ int importMemory(CliContext& ctx, const QCommandLineParser& p)
     return ExitOk;
 }
 
-int clear(CliContext& ctx, const QCommandLineParser& p)
+int clear(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     if (!p.isSet(kYes))
         return ctx.usage(cliTr("clear erases every memory of user \"%1\" (all tiers, its history too). "
                                "Add --yes to do it; add --backup FILE to keep an export first.")
                              .arg(ctx.userId()));
-    auto memory = ctx.memory();
-    if (!memory)
-        return ctx.fail(memory.error());
-    auto report = (*memory)->clearMemory(ctx.userId(), p.value(kBackup));
+    auto report = memory.clearMemory(ctx.userId(), p.value(kBackup));
     if (!report)
         return ctx.fail(report.error());
     if (ctx.json()) {
