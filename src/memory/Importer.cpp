@@ -159,14 +159,8 @@ Status Importer::ensureConversation(const QString& id, const QDateTime& at)
 Status Importer::importConversations(QList<Conversation>& conversations)
 {
     for (Conversation& c : conversations) {
-        if (m_conversationIds.known.contains(c.id)) {
-            ++m_report.conversations.skipped;
+        if (!claim(c, m_conversationIds, m_report.conversations))
             continue;
-        }
-        c.id = m_conversationIds.mapped(c.id);
-        c.userId = m_userId;
-        if (!c.createdAt.isValid())
-            c.createdAt = m_now;
         if (!c.updatedAt.isValid())
             c.updatedAt = c.createdAt;
         if (auto created = m_ctx.users.createConversation(c); !created)
@@ -180,14 +174,8 @@ Status Importer::importConversations(QList<Conversation>& conversations)
 Status Importer::importMessages(QList<Message>& messages)
 {
     for (Message& m : messages) {
-        if (m_items.known.contains(m.id)) {
-            ++m_report.messages.skipped;
+        if (!claim(m, m_items, m_report.messages))
             continue;
-        }
-        m.id = m_items.mapped(m.id);
-        m.userId = m_userId;
-        if (!m.createdAt.isValid())
-            m.createdAt = m_now;
         if (m.conversationId.isEmpty()) {
             if (m_looseConversation.isEmpty())
                 m_looseConversation = newId();
@@ -209,15 +197,9 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
     if (auto st = m_ctx.episodes.beginBulkLoad(); !st)
         return st;
     for (Episode& e : episodes) {
-        if (m_items.known.contains(e.id)) {
-            ++m_report.episodes.skipped;
+        if (!claim(e, m_items, m_report.episodes))
             continue;
-        }
-        e.id = m_items.mapped(e.id);
-        e.userId = m_userId;
         e.conversationId = m_conversationIds.mapped(e.conversationId);
-        if (!e.createdAt.isValid())
-            e.createdAt = m_now;
         if (!e.updatedAt.isValid())
             e.updatedAt = e.createdAt;
         if (!e.lastAccessAt.isValid())
@@ -235,17 +217,11 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
 Status Importer::importFacts(QList<Fact>& facts)
 {
     for (Fact& f : facts) {
-        if (m_items.known.contains(f.id)) {
-            ++m_report.facts.skipped;
+        if (!claim(f, m_items, m_report.facts))
             continue;
-        }
-        f.id = m_items.mapped(f.id);
-        f.userId = m_userId;
         f.supersededBy = m_items.mapped(f.supersededBy);
         f.messageId = m_items.mapped(f.messageId);
         f.conversationId = m_conversationIds.mapped(f.conversationId);
-        if (!f.createdAt.isValid())
-            f.createdAt = m_now;
         if (!f.validFrom.isValid())
             f.validFrom = f.createdAt;
         if (!f.updatedAt.isValid())
@@ -272,15 +248,9 @@ Status Importer::importFacts(QList<Fact>& facts)
 Status Importer::importEvents(QList<Event>& events)
 {
     for (Event& e : events) {
-        if (m_eventIds.known.contains(e.id)) {
-            ++m_report.events.skipped;
+        if (!claim(e, m_eventIds, m_report.events))
             continue;
-        }
-        e.id = m_eventIds.mapped(e.id);
-        e.userId = m_userId;
         e.itemId = m_items.mapped(e.itemId);
-        if (!e.createdAt.isValid())
-            e.createdAt = m_now;
         if (auto st = m_ctx.events.append(e); !st)
             return st;
         ++m_report.events.added;

@@ -61,6 +61,22 @@ private:
         QString mapped(const QString& id) const { return newIds.value(id, id); }
     };
 
+    // Counts a known item as skipped (false), or makes it this user's: its id renumbered when
+    // another user owns it, the import time when it has none.
+    template <typename T>
+    bool claim(T& item, const IdPlan& plan, ImportCounts& counts) const
+    {
+        if (plan.known.contains(item.id)) {
+            ++counts.skipped;
+            return false;
+        }
+        item.id = plan.mapped(item.id);
+        item.userId = m_userId;
+        if (!item.createdAt.isValid())
+            item.createdAt = m_now;
+        return true;
+    }
+
     Status prepareUser(const MemoryDocument& doc, ImportMode mode);
     Status planIds(const MemoryDocument& doc);
     Status ensureConversation(const QString& id, const QDateTime& at);

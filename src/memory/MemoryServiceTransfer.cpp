@@ -34,8 +34,9 @@ Result<ImportReport> MemoryService::importParsed(const QString& userId, Result<M
 {
     if (!document)
         return document.error();
-    if (userId.trimmed().isEmpty())
-        return Error::invalid(QStringLiteral("A user id cannot be empty"));
+    // A new user is created (and logged) before the import's transaction, like on first use.
+    if (auto user = ensureUser(userId, document->user.displayName); !user)
+        return user.error();
     auto report = Importer(*m_ctx).run(userId, std::move(document).value(), mode);
     if (!report)
         return report;
