@@ -194,6 +194,8 @@ Status Importer::importMessages(QList<Message>& messages)
 
 Status Importer::importEpisodes(QList<Episode>& episodes)
 {
+    if (episodes.isEmpty())
+        return {};
     if (auto st = m_ctx.episodes.beginBulkLoad(); !st)
         return st;
     for (Episode& e : episodes) {
