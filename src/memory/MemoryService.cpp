@@ -18,6 +18,8 @@ const QString kEpisode = QStringLiteral("episode");
 const QString kFact = QStringLiteral("fact");
 const QStringList kUndoable{QStringLiteral("edit"), QStringLiteral("pin"), QStringLiteral("unpin"),
                             QStringLiteral("delete")};
+// Undo never reaches back across a wholesale change of the memory.
+const QStringList kUndoBarriers{QStringLiteral("import"), QStringLiteral("clear")};
 constexpr int kUndoLookback = 50;
 
 QString itemTypeOf(Tier tier)
@@ -168,8 +170,13 @@ Result<User> MemoryService::ensureUser(const QString& userId, const QString& dis
 {
     auto before = m_ctx->users.find(userId);
     auto user = m_ctx->users.ensure(userId, displayName, m_ctx->clock.now());
-    if (user && !before)
+    if (user && !before) {
+        if (auto st = m_ctx->record(userId, userId, QStringLiteral("user"), QStringLiteral("create"), Actor::System,
+                                    nullptr, itemjson::toJson(*user));
+            !st)
+            return st.error();
         Q_EMIT usersChanged();
+    }
     return user;
 }
 
@@ -778,46 +785,65 @@ Status MemoryService::remove(const QString& userId, const QString& id)
     return {};
 }
 
+Result<QString> MemoryService::undoDelete(const QString& userId, const Event& event)
+{
+    const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
+    if (event.itemType == kMessage) {
+        const auto state =
+            windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
+        if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
+            !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+        return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
+    }
+    auto payload = m_ctx->events.takeFromTrash(userId, event.id);
+    if (!payload)
+        return payload.error();
+    if (!*payload)
+        return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
+    const QString where = QStringLiteral("trash");
+    QString note;
+    if (event.itemType == kFact) {
+        auto f = itemjson::factFromJson(**payload, where);
+        if (!f)
+            return f.error();
+        f->userId = userId;
+        // The key got a new current value meanwhile: the old one comes back for the user to confirm.
+        auto current = m_ctx->facts.current(userId, f->subject, f->predicate);
+        if (!current)
+            return current.error();
+        if (f->status == ItemStatus::Active && *current) {
+            f->status = ItemStatus::Pending;
+            note = QStringLiteral(" (pending: the fact has another value now)");
+        }
+        if (auto st = m_ctx->facts.insert(*f); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
+    } else {
+        auto e = itemjson::episodeFromJson(**payload, where);
+        if (!e)
+            return e.error();
+        e->userId = userId;
+        if (auto st = m_ctx->episodes.insert(*e); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+    }
+    return QStringLiteral("Undid the delete of %1 %2%3").arg(what, describe(**payload), note);
+}
+
 Result<QString> MemoryService::undoEvent(const QString& userId, const Event& event)
 {
     const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
-    if (event.action == QLatin1String("delete")) {
-        if (event.itemType == kMessage) {
-            const auto state =
-                windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
-            if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
-                !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
-            return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
-        }
-        auto payload = m_ctx->events.takeFromTrash(userId, event.id);
-        if (!payload)
-            return payload.error();
-        if (!*payload)
-            return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
-        const QString where = QStringLiteral("trash");
-        if (event.itemType == kFact) {
-            auto f = itemjson::factFromJson(**payload, where);
-            if (!f)
-                return f.error();
-            f->userId = userId;
-            if (auto st = m_ctx->facts.insert(*f); !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
-        } else {
-            auto e = itemjson::episodeFromJson(**payload, where);
-            if (!e)
-                return e.error();
-            e->userId = userId;
-            if (auto st = m_ctx->episodes.insert(*e); !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
-        }
-        return QStringLiteral("Undid the delete of %1 %2").arg(what, describe(**payload));
-    }
+    if (event.action == QLatin1String("delete"))
+        return undoDelete(userId, event);
     if (event.action == QLatin1String("pin") || event.action == QLatin1String("unpin")) {
         const bool pinned = event.action == QLatin1String("unpin");
+        auto current = findAnyTier(userId, event.itemId);
+        if (!current)
+            return current.error();
+        if (current->pinned == pinned)
+            return Error{Error::Code::Conflict, QString()}; // a later action already put it back
         auto item = setPinned(userId, event.itemId, pinned);
         if (!item)
             return item.error();
@@ -867,10 +893,12 @@ Result<QString> MemoryService::undo(const QString& userId)
 {
     if (auto st = purgeTrash(); !st)
         return st.error();
-    auto candidates = m_ctx->events.undoCandidates(userId, kUndoable, kUndoLookback);
+    auto candidates = m_ctx->events.undoCandidates(userId, kUndoable + kUndoBarriers, kUndoLookback);
     if (!candidates)
         return candidates.error();
     for (const Event& event : *candidates) {
+        if (kUndoBarriers.contains(event.action))
+            break;
         Transaction tx(*m_db);
         if (auto st = tx.begin(); !st)
             return st.error();

@@ -5,8 +5,11 @@
 #include "core/Redactor.h"
 #include "core/Result.h"
 #include "memory/ContextBuilder.h"
+#include "memory/Exporter.h"
 #include "memory/ForgettingPolicy.h"
+#include "memory/Importer.h"
 #include "memory/MemoryConfig.h"
+#include "memory/MemoryEraser.h"
 #include "memory/MemoryItem.h"
 #include "memory/Retriever.h"
 #include "memory/SemanticMemory.h"
@@ -154,6 +157,21 @@ public:
     Result<ForgetReport> forget(const QString& userId, bool dryRun = false);
     Status restore(const QString& userId, const QString& id);
 
+    // ---- export, import, clear (MemoryServiceTransfer.cpp; the format is docs/EXPORT_FORMAT.md)
+    // Writes the user's whole memory to `path` (atomically) or to `device`; logs an "export" event.
+    Result<ExportReport> exportMemory(const QString& userId, const QString& path);
+    Result<ExportReport> exportMemory(const QString& userId, QIODevice& device);
+    // Reads and validates the whole document first, then writes it in one transaction. On any
+    // error the memory is unchanged and the message says what is wrong and where. Merge skips the
+    // ids the user already has (importing a file twice adds nothing); replace swaps the user's
+    // memory for the document's.
+    Result<ImportReport> importMemory(const QString& userId, const QString& path, ImportMode mode = ImportMode::Merge);
+    Result<ImportReport> importDocument(const QString& userId, const QByteArray& document,
+                                        ImportMode mode = ImportMode::Merge);
+    // Erases the user's memory of every tier in one transaction and scrubs the erased text from
+    // the file. With `backupPath`, an export is written there first; if it fails nothing is cleared.
+    Result<ClearReport> clearMemory(const QString& userId, const QString& backupPath = {});
+
     // ---- context
     // Builds the prompt of a turn and counts an access for every memory that went in.
     Result<ContextResult> buildContext(const ContextRequest& request);
@@ -174,6 +192,8 @@ Q_SIGNALS:
 private:
     Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
     Result<QString> undoEvent(const QString& userId, const Event& event);
+    Result<QString> undoDelete(const QString& userId, const Event& event);
+    Result<ImportReport> importParsed(const QString& userId, Result<MemoryDocument> document, ImportMode mode);
     void countWrite(const QString& userId);
     const Redactor& redactorFor(const QString& userId) const;
     FactInput redacted(const QString& userId, FactInput input) const;

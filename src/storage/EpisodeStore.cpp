@@ -64,17 +64,6 @@ EpisodeStore::EpisodeStore(Database& db)
 
 Status EpisodeStore::insert(const Episode& e)
 {
-    if (!m_insert) {
-        auto q = sql::prepare(
-            m_db.connection(),
-            QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, conversation_id, "
-                           "status, pinned, importance, access_count, last_access_at, created_at, updated_at, "
-                           "archived_at, metadata, search_body, search_extra) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-        if (!q)
-            return q.error();
-        m_insert = std::move(q).value();
-    }
     const QVariantList values{e.id,
                               e.userId,
                               enumName(e.kind),
@@ -93,9 +82,13 @@ Status EpisodeStore::insert(const Episode& e)
                               jsontext::dump(e.metadata),
                               SearchTokenizer::indexText(e.content),
                               SearchTokenizer::indexText(e.response)};
-    for (int i = 0; i < values.size(); ++i)
-        sql::bind(*m_insert, i, values.at(i));
-    return sql::exec(*m_insert);
+    return sql::runCached(
+        m_insert, m_db.connection(),
+        QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, conversation_id, "
+                       "status, pinned, importance, access_count, last_access_at, created_at, updated_at, "
+                       "archived_at, metadata, search_body, search_extra) "
+                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        values);
 }
 
 Status EpisodeStore::update(const Episode& e)
@@ -124,6 +117,53 @@ Status EpisodeStore::remove(const QString& userId, const QString& id)
         return q.error();
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(id));
+    return {};
+}
+
+Result<int> EpisodeStore::removeAllOf(const QString& userId)
+{
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("episodes"), userId);
+}
+
+Status EpisodeStore::optimizeIndex()
+{
+    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('optimize')"));
+}
+
+Result<QHash<QString, QString>> EpisodeStore::owners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("episodes"), ids);
+}
+
+Status EpisodeStore::beginBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    auto trigger = sql::scalar(
+        db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'episodes_fts_insert'"));
+    if (!trigger)
+        return trigger.error();
+    auto last = sql::scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
+    if (!last)
+        return last.error();
+    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER episodes_fts_insert")); !st)
+        return st;
+    m_bulkTrigger = trigger->toString();
+    m_bulkAfterSeq = last->toLongLong();
+    return {};
+}
+
+Status EpisodeStore::finishBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    if (auto st = sql::execute(db,
+                               QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra) "
+                                              "SELECT seq, search_body, search_extra FROM episodes WHERE seq > ?"),
+                               {m_bulkAfterSeq});
+        !st)
+        return st;
+    if (auto st = sql::execute(db, m_bulkTrigger); !st)
+        return st;
+    m_bulkTrigger.clear();
     return {};
 }
 

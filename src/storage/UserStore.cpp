@@ -175,4 +175,37 @@ Status UserStore::removeConversation(const QString& userId, const QString& id)
     return requireChange(*q, QStringLiteral("There is no conversation %1").arg(id));
 }
 
+Result<int> UserStore::removeConversationsOf(const QString& userId)
+{
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("conversations"), userId);
+}
+
+Result<QHash<QString, QString>> UserStore::conversationOwners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("conversations"), ids);
+}
+
+Result<int> UserStore::removeRowsElsewhere(const QString& userId, const QStringList& handled)
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p "
+                                                   "WHERE m.type = 'table' AND p.name = 'user_id' ORDER BY m.name"));
+    if (!q)
+        return q.error();
+    QStringList tables;
+    while (q->next())
+        tables.append(q->value(0).toString());
+    q->finish();
+    int removed = 0;
+    for (const QString& table : std::as_const(tables)) {
+        if (handled.contains(table))
+            continue;
+        auto n = sql::removeUserRows(m_db.connection(), table, userId);
+        if (!n)
+            return n.error();
+        removed += *n;
+    }
+    return removed;
+}
+
 } // namespace engram
