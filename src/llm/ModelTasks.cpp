@@ -6,8 +6,7 @@ namespace engram {
 
 ModelTasks::ModelTasks(ChatBackend& backend)
     : m_backend(backend)
-{
-}
+{}
 
 void ModelTasks::ask(const PromptMessages& prompt, bool json, QObject* context,
                      std::function<void(const LlmResult<QString>&)> done)

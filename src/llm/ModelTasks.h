@@ -27,15 +27,16 @@ public:
     using SummaryDone = std::function<void(const LlmResult<SummaryReply>&)>;
     using TextDone = std::function<void(const LlmResult<QString>&)>;
 
-    void extract(PromptLanguage language, const QList<Fact>& known, const QString& userMessage,
-                 const QString& reply, QObject* context, ExtractionDone done);
+    void extract(PromptLanguage language, const QList<Fact>& known, const QString& userMessage, const QString& reply,
+                 QObject* context, ExtractionDone done);
     void summarize(PromptLanguage language, const QList<Message>& messages, const QStringList& knownTopics,
                    QObject* context, SummaryDone done);
     void merge(PromptLanguage language, const QString& topic, const QString& existing, const QString& addition,
                QObject* context, TextDone done);
 
 private:
-    void ask(const PromptMessages& prompt, bool json, QObject* context, std::function<void(const LlmResult<QString>&)> done);
+    void ask(const PromptMessages& prompt, bool json, QObject* context,
+             std::function<void(const LlmResult<QString>&)> done);
 
     ChatBackend& m_backend;
 };

@@ -52,9 +52,9 @@ JobRunner::JobRunner(MemoryService& memory, ChatBackend& backend, QObject* paren
     connect(&m_timer, &QTimer::timeout, this, &JobRunner::runNext);
 }
 
-Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId,
-                                    const QString& userMessageId, const QString& assistantMessageId,
-                                    const QString& userText, const QString& replyText)
+Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
+                                    const QString& assistantMessageId, const QString& userText,
+                                    const QString& replyText)
 {
     Json payload = Json::object();
     payload["conversation_id"] = str(conversationId);

@@ -462,7 +462,8 @@ Status MemoryService::revertFact(const QString& userId, const QString& id)
         return st;
     QStringList changed;
     for (Fact previous : std::as_const(*lineage)) {
-        if (previous.supersededBy != id || previous.status != ItemStatus::Superseded || fact->status != ItemStatus::Active)
+        if (previous.supersededBy != id || previous.status != ItemStatus::Superseded ||
+            fact->status != ItemStatus::Active)
             continue;
         const Json before = itemjson::toJson(previous);
         previous.status = ItemStatus::Active;
@@ -775,8 +776,6 @@ Status MemoryService::remove(const QString& userId, const QString& id)
         return st;
     if (auto st = m_ctx->events.putInTrash(userId, id, type, event.id, payload, event.createdAt); !st)
         return st;
-    if (auto st = m_ctx->events.scrub(userId, id); !st)
-        return st;
     if (auto st = type == kFact ? m_ctx->facts.remove(userId, id) : m_ctx->episodes.remove(userId, id); !st)
         return st;
     if (auto st = tx.commit(); !st)
@@ -929,9 +928,9 @@ Status MemoryService::purgeTrash(bool all)
         return {};
     // The undo period of deleted items is over: now drop their terms from the search index and
     // push the zeroed pages out of the WAL, so their text is gone from every file on disk.
-    if (auto st = m_ctx->episodes.compactIndex(); !st)
+    if (auto st = m_ctx->episodes.optimizeIndex(); !st)
         return st;
-    if (auto st = m_ctx->facts.compactIndex(); !st)
+    if (auto st = m_ctx->facts.optimizeIndex(); !st)
         return st;
     return m_db->checkpoint();
 }

@@ -26,8 +26,7 @@ TurnPipeline::TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunne
     , m_memory(memory)
     , m_backend(backend)
     , m_jobs(jobs)
-{
-}
+{}
 
 void TurnPipeline::learnExplicitFacts(const QString& userId, const Message& message)
 {
@@ -70,8 +69,7 @@ Result<Turn*> TurnPipeline::send(const QString& userId, const Conversation& conv
     return start(userId, conversation, stored->content, stored->id);
 }
 
-Result<Turn*> TurnPipeline::retry(const QString& userId, const Conversation& conversation,
-                                  const QString& userMessageId)
+Result<Turn*> TurnPipeline::retry(const QString& userId, const Conversation& conversation, const QString& userMessageId)
 {
     if (conversation.incognito) {
         const QList<Message>& messages = m_incognito.value(conversation.id);

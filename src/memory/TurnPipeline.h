@@ -27,7 +27,7 @@ public:
     QString userId;
     Conversation conversation;
     QString userMessageId; // empty in an incognito conversation (nothing is stored)
-    QString userText; // as stored: redacted
+    QString userText;      // as stored: redacted
     ContextResult context; // what the model was sent, with the memory ids (provenance)
 
     const QString& partialReply() const { return m_text; }
@@ -46,8 +46,7 @@ private:
     friend class TurnPipeline;
     explicit Turn(QObject* parent)
         : QObject(parent)
-    {
-    }
+    {}
     QPointer<ChatReply> m_reply;
     QString m_text;
     bool m_done{};

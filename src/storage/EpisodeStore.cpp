@@ -290,10 +290,4 @@ Result<QStringList> EpisodeStore::archivedBefore(const QString& userId, const QD
     return ids;
 }
 
-Status EpisodeStore::compactIndex()
-{
-    return sql::execute(m_db.connection(),
-                        QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES ('optimize')"));
-}
-
 } // namespace engram

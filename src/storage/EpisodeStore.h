@@ -64,10 +64,6 @@ public:
                                      std::optional<EpisodeKind> kind = std::nullopt) const;
 
     // Counts an access: access_count + 1, last_access_at = now.
-    // Merges the full-text index into one segment, which drops the terms of deleted rows from
-    // the file. Costs time proportional to the index: run after erasing, not after every write.
-    Status compactIndex();
-
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
 
     // Archived episodes whose archive time is before `cutoff`.

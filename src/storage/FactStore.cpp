@@ -267,9 +267,4 @@ Status FactStore::touch(const QString& userId, const QStringList& ids, const QDa
     return {};
 }
 
-Status FactStore::compactIndex()
-{
-    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO facts_fts(facts_fts) VALUES ('optimize')"));
-}
-
 } // namespace engram

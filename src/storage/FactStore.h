@@ -54,10 +54,6 @@ public:
     Result<QList<Fact>> list(const QString& userId, const FactFilter& filter = {}) const;
     Result<int> count(const QString& userId, const FactFilter& filter = {}) const;
     Result<QList<FactHit>> search(const QString& userId, const QString& match, int limit) const;
-    // Merges the full-text index into one segment, which drops the terms of deleted rows from
-    // the file. Costs time proportional to the index: run after erasing, not after every write.
-    Status compactIndex();
-
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
 
 private:

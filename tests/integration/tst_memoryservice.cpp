@@ -68,7 +68,8 @@ private Q_SLOTS:
         auto f = m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("nickname"),
                             QStringLiteral("Zebrafish"));
         QVERIFY(m->remove(QStringLiteral("u"), f->id));
-        // The fact is gone; its events remain, without content.
+        // The fact is gone; once it can no longer be undone its events remain, without content.
+        QVERIFY(m->purgeTrash(true));
         auto history = m->history(QStringLiteral("u"), f->id);
         QVERIFY(history);
         QCOMPARE(history->size(), 2);
