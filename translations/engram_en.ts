@@ -605,10 +605,6 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Context: %1 conversation · %2 past · %3 facts (tokens)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No model chosen</source>
         <translation type="unfinished"></translation>
     </message>
@@ -626,6 +622,10 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
     </message>
     <message>
         <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -700,14 +700,6 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
     </message>
     <message>
         <source>stopped</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>not answered</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>interrupted</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

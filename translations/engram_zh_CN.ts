@@ -608,10 +608,6 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
         <translation>未连接模型</translation>
     </message>
     <message>
-        <source>Context: %1 conversation · %2 past · %3 facts (tokens)</source>
-        <translation>上下文：本对话 %1 · 过往 %2 · 事实 %3（词元）</translation>
-    </message>
-    <message>
         <source>No model chosen</source>
         <translation>未选择模型</translation>
     </message>
@@ -630,6 +626,10 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
     <message>
         <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;一个能跨对话记住你的桌面助手，并且让你看到它记住的一切。&lt;/p&gt;&lt;p&gt;记忆保存在这台电脑上的一个文件里；只有你选择的模型服务能看到你的消息。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
+        <translation>上下文词元：本对话 %1 · 过往 %2 · 事实 %3</translation>
     </message>
 </context>
 <context>
@@ -704,14 +704,6 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
     <message>
         <source>stopped</source>
         <translation>已停止</translation>
-    </message>
-    <message>
-        <source>not answered</source>
-        <translation>未获回复</translation>
-    </message>
-    <message>
-        <source>interrupted</source>
-        <translation>已中断</translation>
     </message>
     <message>
         <source>Memories used (%1)</source>

@@ -22,7 +22,8 @@ const QString kEpisodicBudget = QStringLiteral("memory/episodicBudget");
 const QString kWindowBudget = QStringLiteral("memory/windowBudget");
 const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
 const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
-const QString kLanguage = QStringLiteral("general/language");
+// Not "general/…": QSettings reads an INI section [general] as its own top level.
+const QString kLanguage = QStringLiteral("interface/language");
 const QString kLastUser = QStringLiteral("session/lastUserId");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kWindowState = QStringLiteral("window/state");

@@ -299,7 +299,7 @@ void ChatController::onReplyFailed(const QString& turnId, ChatEngine::ErrorKind 
     } else {
         // Part of the reply arrived before the failure: keep it, marked, with Retry.
         if (turn.replyWidget)
-            turn.replyWidget->setFailure(reason, true);
+            turn.replyWidget->setFailure(tr("This reply was interrupted."), true);
         if (session) {
             Message m;
             m.id = newId();

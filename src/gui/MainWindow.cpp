@@ -121,7 +121,10 @@ void MainWindow::setupActions()
     connect(m_ui->deleteUserAction, &QAction::triggered, this, &MainWindow::deleteUser);
     auto* userMenu = new QMenu(this);
     userMenu->addActions({m_ui->newUserAction, m_ui->renameUserAction, m_ui->deleteUserAction});
-    m_ui->userMenuToolButton->setMenu(userMenu);
+    // Shown on click rather than set as the button's menu, which would add an arrow to "…".
+    connect(m_ui->userMenuToolButton, &QToolButton::clicked, this, [this, userMenu] {
+        userMenu->exec(m_ui->userMenuToolButton->mapToGlobal(QPoint(0, m_ui->userMenuToolButton->height())));
+    });
 
     connect(m_ui->exportMemoryAction, &QAction::triggered, this, [this] { Q_EMIT exportMemoryRequested(m_userId); });
     connect(m_ui->importMemoryAction, &QAction::triggered, this, [this] { Q_EMIT importMemoryRequested(m_userId); });
@@ -148,6 +151,8 @@ void MainWindow::setupStatusBar()
     m_contextLabel = new QLabel(this);
     m_contextLabel->setObjectName(QStringLiteral("contextLabel"));
     m_contextLabel->setToolTip(tr("Estimated tokens each memory tier put into the last reply's context"));
+    for (QLabel* label : {m_contextLabel, m_modelLabel, m_connectionLabel})
+        label->setContentsMargins(8, 0, 8, 0);
     statusBar()->addPermanentWidget(m_contextLabel);
     statusBar()->addPermanentWidget(m_modelLabel);
     statusBar()->addPermanentWidget(m_connectionLabel);
@@ -172,6 +177,7 @@ void MainWindow::setupMemoryDock()
     m_memoryPlaceholder->setWordWrap(true);
     m_memoryPlaceholder->setMargin(16);
     m_memoryPlaceholder->setForegroundRole(QPalette::PlaceholderText);
+    m_memoryPlaceholder->setMinimumWidth(320);
     m_memoryDock->setWidget(m_memoryPlaceholder);
     // ---------------------------------------------------------------------------------------------
     addDockWidget(Qt::RightDockWidgetArea, m_memoryDock);
@@ -299,6 +305,8 @@ QListWidgetItem* MainWindow::addConversationItem(const Conversation& c)
 {
     auto* item = new QListWidgetItem(conversationLabel(c), m_ui->conversationListWidget);
     item->setData(kIdRole, c.id);
+    const int rowHeight = m_ui->conversationListWidget->fontMetrics().height() + 12;
+    item->setSizeHint(QSize(0, rowHeight));
     item->setData(kIncognitoRole, c.incognito);
     if (c.incognito) {
         QFont italic = item->font();
@@ -538,7 +546,7 @@ void MainWindow::showContext(const QList<UsedMemory>& items)
             semantic += m.tokens;
     }
     m_contextLabel->setText(
-        tr("Context: %1 conversation · %2 past · %3 facts (tokens)").arg(working).arg(episodic).arg(semantic));
+        tr("Context tokens: %1 conversation · %2 past · %3 facts").arg(working).arg(episodic).arg(semantic));
 }
 
 void MainWindow::updateModelLabel()

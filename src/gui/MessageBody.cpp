@@ -75,7 +75,7 @@ void MessageBody::styleBlocks()
         if (auto* table = qobject_cast<QTextTable*>(frame)) {
             QTextTableFormat format = table->format();
             format.setBorderStyle(QTextFrameFormat::BorderStyle_Solid);
-            format.setBorder(0.5);
+            format.setBorder(1);
             format.setBorderBrush(palette().color(QPalette::Mid));
             format.setBorderCollapse(true);
             format.setCellPadding(4);

@@ -58,6 +58,10 @@ QToolButton* linkButton(const QString& objectName, QWidget* parent)
     button->setAutoRaise(true);
     button->setToolButtonStyle(Qt::ToolButtonTextOnly);
     button->setCursor(Qt::PointingHandCursor);
+    // Quiet until hovered: the text of the conversation comes first.
+    QPalette p = button->palette();
+    p.setColor(QPalette::ButtonText, p.color(QPalette::PlaceholderText));
+    button->setPalette(p);
     return button;
 }
 
@@ -128,7 +132,6 @@ void MessageWidget::buildFooter(QVBoxLayout* layout)
     m_memoriesButton = linkButton(QStringLiteral("memoriesUsedButton"), this);
     m_memoriesButton->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_memoriesButton->setArrowType(Qt::RightArrow);
-    m_memoriesButton->setCheckable(true);
     m_memoriesButton->setVisible(false);
     m_memoriesButton->setToolTip(tr("What the assistant was reminded of for this reply"));
     m_memoriesList = new QWidget(this);
@@ -137,7 +140,9 @@ void MessageWidget::buildFooter(QVBoxLayout* layout)
     listLayout->setContentsMargins(16, 0, 0, 0);
     listLayout->setSpacing(0);
     m_memoriesList->setVisible(false);
-    connect(m_memoriesButton, &QToolButton::toggled, this, [this](bool open) {
+    // A disclosure, not a toggle button: the arrow says whether it is open.
+    connect(m_memoriesButton, &QToolButton::clicked, this, [this] {
+        const bool open = !m_memoriesList->isVisible();
         m_memoriesButton->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
         m_memoriesList->setVisible(open);
     });
@@ -232,9 +237,7 @@ void MessageWidget::updateStatusLabel()
     case State::Stopped:
         m_statusLabel->setText(tr("stopped"));
         break;
-    case State::Failed:
-        m_statusLabel->setText(m_role == Role::User ? tr("not answered") : tr("interrupted"));
-        break;
+    case State::Failed: // the failure line under the text says it
     case State::Complete:
         m_statusLabel->clear();
         break;

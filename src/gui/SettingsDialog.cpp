@@ -33,6 +33,11 @@ SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWid
     for (QLabel* label : {m_ui->keyStorageLabel, m_ui->memoryOffLabel, m_ui->forgettingNoteLabel,
                           m_ui->languageNoteLabel, m_ui->testResultLabel})
         quieten(label);
+    // QFormLayout sizes a wrapping label by its hint, which is narrow; give the notes a field's width.
+    for (QLabel* label : {m_ui->keyStorageLabel, m_ui->languageNoteLabel}) {
+        label->setMinimumWidth(fontMetrics().averageCharWidth() * 48);
+        label->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    }
 
     for (const ProviderPreset& preset : ProviderPreset::all())
         m_ui->providerComboBox->addItem(preset.name.isEmpty() ? tr("Custom") : preset.name, preset.id);
@@ -48,6 +53,11 @@ SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWid
         box->setSuffix(tokens);
     m_ui->maxAgeSpinBox->setSuffix(tr(" days", "unit suffix of a number of days"));
     m_ui->maxAgeSpinBox->setSpecialValueText(tr("Never"));
+    // Numbers read better in boxes of one width than stretched across the dialog.
+    const int numberWidth = fontMetrics().horizontalAdvance(QStringLiteral("1000000") + tokens) + 48;
+    for (QSpinBox* box : {m_ui->windowRoundsSpinBox, m_ui->profileBudgetSpinBox, m_ui->episodicBudgetSpinBox,
+                          m_ui->windowBudgetSpinBox, m_ui->episodeCapacitySpinBox, m_ui->maxAgeSpinBox})
+        box->setMinimumWidth(numberWidth);
     m_ui->testConnectionButton->setEnabled(false);
     m_ui->testConnectionButton->setToolTip(tr("Available once a model client is connected"));
     m_ui->saveErrorLabel->setVisible(false);
@@ -72,6 +82,7 @@ SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWid
     load();
     loadKey();
     updateKeyStorageNote();
+    resize(std::max(width(), sizeHint().width()), sizeHint().height());
 }
 
 SettingsDialog::~SettingsDialog() = default;

@@ -474,7 +474,7 @@ private Q_SLOTS:
         QCOMPARE(activated.first().first().toString(), QStringLiteral("fact-1"));
         QVERIFY(m_window->memoryDock()->isVisible());
         QCOMPARE(find<QLabel>("contextLabel")->text(),
-                 QStringLiteral("Context: 0 conversation · 30 past · 12 facts (tokens)"));
+                 QStringLiteral("Context tokens: 0 conversation · 30 past · 12 facts"));
 
         // The provenance is stored with the reply, so it survives a restart.
         m_window.reset();
