@@ -380,6 +380,17 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
     </message>
 </context>
 <context>
+    <name>engram::ConversationList</name>
+    <message>
+        <source>New conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Incognito: nothing in this conversation is stored or remembered. It disappears when Engram closes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::ErrorBanner</name>
     <message>
         <source>Open Settings…</source>
@@ -435,10 +446,6 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
 </context>
 <context>
     <name>engram::MainWindow</name>
-    <message>
-        <source>New conversation</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Me</source>
         <translation type="unfinished"></translation>
@@ -513,10 +520,6 @@ Engram has not changed the file. Move it aside to start with an empty memory, or
     </message>
     <message>
         <source>The profile could not be deleted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Incognito: nothing in this conversation is stored or remembered. It disappears when Engram closes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

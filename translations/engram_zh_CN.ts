@@ -383,6 +383,17 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
     </message>
 </context>
 <context>
+    <name>engram::ConversationList</name>
+    <message>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Incognito: nothing in this conversation is stored or remembered. It disappears when Engram closes.</source>
+        <translation>无痕：这个对话的内容不会被保存或记住，Engram 关闭后它就会消失。</translation>
+    </message>
+</context>
+<context>
     <name>engram::ErrorBanner</name>
     <message>
         <source>Open Settings…</source>
@@ -438,10 +449,6 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
 </context>
 <context>
     <name>engram::MainWindow</name>
-    <message>
-        <source>New conversation</source>
-        <translation>新对话</translation>
-    </message>
     <message>
         <source>Me</source>
         <translation>我</translation>
@@ -517,10 +524,6 @@ Engram 没有改动这个文件。把它移到别处即可从空白记忆开始�
     <message>
         <source>The profile could not be deleted.</source>
         <translation>无法删除档案。</translation>
-    </message>
-    <message>
-        <source>Incognito: nothing in this conversation is stored or remembered. It disappears when Engram closes.</source>
-        <translation>无痕：这个对话的内容不会被保存或记住，Engram 关闭后它就会消失。</translation>
     </message>
     <message>
         <source>Could not read the conversations: %1</source>

@@ -21,14 +21,7 @@ namespace engram {
 
 namespace {
 
-constexpr int kIdRole = Qt::UserRole;
-constexpr int kIncognitoRole = Qt::UserRole + 1;
 constexpr int kTitleChars = 40;
-
-QString conversationLabel(const Conversation& c)
-{
-    return c.title.isEmpty() ? MainWindow::tr("New conversation") : c.title;
-}
 
 QString userLabel(const User& u)
 {
@@ -68,6 +61,8 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     connect(m_chat, &ChatController::contextUsed, this, &MainWindow::showContext);
     connect(m_chat, &ChatController::statusMessage, this, &MainWindow::showStatus);
     connect(m_chat, &ChatController::messageSent, this, &MainWindow::titleFromFirstMessage);
+    // A turn moves its conversation to the top of the list.
+    connect(m_chat, &ChatController::conversationUpdated, this, &MainWindow::reloadConversations);
     connect(m_ui->chatView, &ChatView::statusMessage, this, &MainWindow::showStatus);
     connect(m_ui->chatView, &ChatView::memoryActivated, this, &MainWindow::showMemoryItem);
     connect(m_ui->errorBanner, &ErrorBanner::settingsRequested, this, &MainWindow::openSettings);
@@ -301,55 +296,24 @@ void MainWindow::deleteUser()
 
 // ---- conversations -----------------------------------------------------------------------------
 
-QListWidgetItem* MainWindow::addConversationItem(const Conversation& c)
-{
-    auto* item = new QListWidgetItem(conversationLabel(c), m_ui->conversationListWidget);
-    item->setData(kIdRole, c.id);
-    const int rowHeight = m_ui->conversationListWidget->fontMetrics().height() + 12;
-    item->setSizeHint(QSize(0, rowHeight));
-    item->setData(kIncognitoRole, c.incognito);
-    if (c.incognito) {
-        QFont italic = item->font();
-        italic.setItalic(true);
-        item->setFont(italic);
-        item->setIcon(QIcon(QStringLiteral(":/icons/incognito.svg")));
-        item->setToolTip(tr("Incognito: nothing in this conversation is stored or remembered. "
-                            "It disappears when Engram closes."));
-    } else {
-        item->setToolTip(conversationLabel(c));
-    }
-    return item;
-}
-
 void MainWindow::reloadConversations()
 {
     const QString selected = currentConversationId();
-    m_reloading = true;
-    m_ui->conversationListWidget->clear();
-    for (const Conversation& c : m_incognito.value(m_userId))
-        addConversationItem(c);
-    if (auto stored = m_memory.conversations(m_userId)) {
-        for (const Conversation& c : std::as_const(*stored))
-            addConversationItem(c);
-    } else {
+    QList<Conversation> all = m_incognito.value(m_userId);
+    if (auto stored = m_memory.conversations(m_userId))
+        all += *stored;
+    else
         showStatus(tr("Could not read the conversations: %1").arg(stored.errorMessage()));
-    }
-    for (int i = 0; i < m_ui->conversationListWidget->count(); ++i) {
-        if (m_ui->conversationListWidget->item(i)->data(kIdRole).toString() == selected)
-            m_ui->conversationListWidget->setCurrentRow(i);
-    }
-    m_reloading = false;
-    const bool any = m_ui->conversationListWidget->count() > 0;
-    m_ui->renameConversationAction->setEnabled(any);
-    m_ui->deleteConversationAction->setEnabled(any);
+    m_ui->conversationListWidget->setConversations(all);
+    m_ui->renameConversationAction->setEnabled(!all.isEmpty());
+    m_ui->deleteConversationAction->setEnabled(!all.isEmpty());
     if (currentConversationId() != selected)
         onConversationSelected();
 }
 
 QString MainWindow::currentConversationId() const
 {
-    const QListWidgetItem* item = m_ui->conversationListWidget->currentItem();
-    return item ? item->data(kIdRole).toString() : QString();
+    return m_ui->conversationListWidget->currentId();
 }
 
 std::optional<Conversation> MainWindow::findConversation(const QString& id) const
@@ -365,16 +329,11 @@ std::optional<Conversation> MainWindow::findConversation(const QString& id) cons
 
 void MainWindow::openConversation(const QString& conversationId)
 {
-    for (int i = 0; i < m_ui->conversationListWidget->count(); ++i) {
-        if (m_ui->conversationListWidget->item(i)->data(kIdRole).toString() == conversationId)
-            m_ui->conversationListWidget->setCurrentRow(i);
-    }
+    m_ui->conversationListWidget->select(conversationId);
 }
 
 void MainWindow::onConversationSelected()
 {
-    if (m_reloading)
-        return;
     const auto conversation = findConversation(currentConversationId());
     if (!conversation) {
         setWindowTitle(QStringLiteral("Engram"));
@@ -384,7 +343,7 @@ void MainWindow::onConversationSelected()
     if (conversation->id == m_chat->conversationId())
         return;
     //: Window title: the conversation's title, then the app's name
-    setWindowTitle(tr("%1 — Engram").arg(conversationLabel(*conversation)));
+    setWindowTitle(tr("%1 — Engram").arg(ConversationList::title(*conversation)));
     m_chat->showConversation(m_userId, *conversation);
     m_ui->chatInput->setFocus();
 }
@@ -414,7 +373,7 @@ void MainWindow::renameConversation()
     if (!conversation)
         return;
     const auto title = TextPrompt::ask(this, tr("Rename Conversation"), tr("New title of this conversation:"),
-                                       conversationLabel(*conversation));
+                                       ConversationList::title(*conversation));
     if (!title)
         return;
     if (conversation->incognito) {
@@ -437,7 +396,7 @@ void MainWindow::deleteConversation()
     if (!conversation)
         return;
     if (!MessageBox::confirm(this, tr("Delete Conversation"),
-                             tr("Delete the conversation “%1”?").arg(conversationLabel(*conversation)),
+                             tr("Delete the conversation “%1”?").arg(ConversationList::title(*conversation)),
                              tr("Its messages are removed from the history. What the assistant learned from it stays "
                                 "in memory until you delete it there."),
                              tr("Delete")))

@@ -11,7 +11,6 @@
 
 class QDockWidget;
 class QLabel;
-class QListWidgetItem;
 
 namespace Ui {
 class MainWindow;
@@ -73,7 +72,6 @@ private:
 
     void reloadUsers();
     void reloadConversations();
-    QListWidgetItem* addConversationItem(const Conversation& conversation);
     std::optional<Conversation> findConversation(const QString& id) const;
     void onConversationSelected();
 
@@ -111,7 +109,6 @@ private:
     QString m_userId;
     // Incognito conversations exist only in this window, per profile, until it closes.
     QHash<QString, QList<Conversation>> m_incognito;
-    bool m_reloading{};
 };
 
 } // namespace engram

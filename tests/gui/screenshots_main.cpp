@@ -101,6 +101,65 @@ void save(QWidget* widget, const QString& path)
     qInfo("wrote %s", qPrintable(path));
 }
 
+// Two turns with provenance and a notice, then a streaming one, a failure and Settings.
+void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sample& s, const QDir& out,
+                  const QString& lang)
+{
+    window.findChild<QAction*>(QStringLiteral("newConversationAction"))->trigger();
+    Turn first;
+    first.chunks = s.answer.split(QLatin1Char('\n'));
+    for (int i = 0; i < first.chunks.size() - 1; ++i)
+        first.chunks[i] += QLatin1Char('\n');
+    first.used = {{QStringLiteral("f1"), Tier::Semantic, s.fact, 9},
+                  {QStringLiteral("e1"), Tier::Episodic, s.episode, 24},
+                  {QStringLiteral("w1"), Tier::Working, s.question, 14}};
+    engine.enqueue(first);
+    send(window, s.question);
+    waitIdle(engine);
+
+    Turn second;
+    second.chunks = {s.followUp};
+    second.notice = s.notice;
+    second.undoToken = QStringLiteral("u1");
+    engine.enqueue(second);
+    send(window, s.second);
+    waitIdle(engine);
+    window.findChild<ChatView*>()
+        ->messages()
+        .at(1)
+        ->findChild<QToolButton*>(QStringLiteral("memoriesUsedButton"))
+        ->click();
+    save(&window, out.filePath(QStringLiteral("main-%1.png").arg(lang)));
+
+    Turn stalled;
+    stalled.chunks = {s.partial};
+    stalled.stall = true;
+    engine.enqueue(stalled);
+    send(window, s.question);
+    QTest::qWait(200);
+    save(&window, out.filePath(QStringLiteral("streaming-%1.png").arg(lang)));
+    engine.stop();
+    waitIdle(engine);
+
+    Turn failed;
+    failed.chunks = {};
+    failed.failure = ChatEngine::ErrorKind::Unreachable;
+    failed.failureMessage = QStringLiteral("Connection refused");
+    engine.enqueue(failed);
+    window.findChild<QAction*>(QStringLiteral("newIncognitoConversationAction"))->trigger();
+    send(window, s.earlierQuestion);
+    waitIdle(engine);
+    window.memoryDock()->show();
+    save(&window, out.filePath(QStringLiteral("failure-%1.png").arg(lang)));
+
+    SettingsDialog* dialog = window.openSettings();
+    QTest::qWait(200);
+    save(dialog, out.filePath(QStringLiteral("settings-%1.png").arg(lang)));
+    dialog->findChild<QTabWidget*>()->setCurrentIndex(1);
+    save(dialog, out.filePath(QStringLiteral("settings-memory-%1.png").arg(lang)));
+    dialog->reject();
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -138,60 +197,6 @@ int main(int argc, char* argv[])
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         qFatal("the window was not shown");
-
-    window.findChild<QAction*>(QStringLiteral("newConversationAction"))->trigger();
-    Turn first;
-    first.chunks = s.answer.split(QLatin1Char('\n'));
-    for (int i = 0; i < first.chunks.size() - 1; ++i)
-        first.chunks[i] += QLatin1Char('\n');
-    first.used = {{QStringLiteral("f1"), Tier::Semantic, s.fact, 9},
-                  {QStringLiteral("e1"), Tier::Episodic, s.episode, 24},
-                  {QStringLiteral("w1"), Tier::Working, s.question, 14}};
-    engine.enqueue(first);
-    send(window, s.question);
-    waitIdle(engine);
-
-    Turn second;
-    second.chunks = {s.followUp};
-    second.notice = s.notice;
-    second.undoToken = QStringLiteral("u1");
-    engine.enqueue(second);
-    send(window, s.second);
-    waitIdle(engine);
-    window.findChild<ChatView*>()
-        ->messages()
-        .at(1)
-        ->findChild<QToolButton*>(QStringLiteral("memoriesUsedButton"))
-        ->click();
-    window.memoryDock()->hide();
-    save(&window, out.filePath(QStringLiteral("main-%1.png").arg(lang)));
-
-    Turn stalled;
-    stalled.chunks = {s.partial};
-    stalled.stall = true;
-    engine.enqueue(stalled);
-    send(window, s.question);
-    QTest::qWait(200);
-    save(&window, out.filePath(QStringLiteral("streaming-%1.png").arg(lang)));
-    engine.stop();
-    waitIdle(engine);
-
-    Turn failed;
-    failed.chunks = {};
-    failed.failure = ChatEngine::ErrorKind::Unreachable;
-    failed.failureMessage = QStringLiteral("Connection refused");
-    engine.enqueue(failed);
-    window.findChild<QAction*>(QStringLiteral("newIncognitoConversationAction"))->trigger();
-    send(window, s.earlierQuestion);
-    waitIdle(engine);
-    window.memoryDock()->show();
-    save(&window, out.filePath(QStringLiteral("failure-%1.png").arg(lang)));
-
-    SettingsDialog* dialog = window.openSettings();
-    QTest::qWait(200);
-    save(dialog, out.filePath(QStringLiteral("settings-%1.png").arg(lang)));
-    dialog->findChild<QTabWidget*>()->setCurrentIndex(1);
-    save(dialog, out.filePath(QStringLiteral("settings-memory-%1.png").arg(lang)));
-    dialog->reject();
+    playAndShoot(window, engine, s, out, lang);
     return 0;
 }
