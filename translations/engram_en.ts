@@ -25,9 +25,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1
-
-Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
+        <source>Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -26,12 +26,8 @@
 %1</translation>
     </message>
     <message>
-        <source>%1
-
-Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
-        <translation>%1
-
-Engram 没有改动这个文件。把它移到别处即可从空白记忆开始，或者用 --db 加另一个文件的路径来启动 Engram。</translation>
+        <source>Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
+        <translation>Engram 没有改动这个文件。把它移到别处即可从空白记忆开始，或者用 --db 加另一个文件的路径来启动 Engram。</translation>
     </message>
 </context>
 <context>

@@ -43,7 +43,7 @@ QString AppStartup::installTranslators(QCoreApplication& app, const QString& lan
     if (ours->load(locale, QStringLiteral("engram"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);
     else
-        qCInfo(lcGui) << "no translation for" << locale.name() << "- using English";
+        qCDebug(lcGui) << "no translation for" << locale.name() << "- using English";
     return locale.name();
 }
 
@@ -67,9 +67,10 @@ void AppStartup::reportDatabaseError(const QString& path, const QString& message
     qCCritical(lcGui) << "cannot open the database" << path << ":" << message;
     QMessageBox box(QMessageBox::Critical, tr("Engram cannot start"),
                     tr("The memory database could not be opened:\n%1").arg(path));
-    box.setInformativeText(tr("%1\n\nEngram has not changed the file. Move it aside to start with an empty "
-                              "memory, or start Engram with --db and the path of another file.")
-                               .arg(message));
+    box.setInformativeText(tr("Engram has not changed the file. Move it aside to start with an empty memory, or "
+                              "start Engram with --db and the path of another file."));
+    // The storage layer's own words, for a bug report or a search; they are not translated.
+    box.setDetailedText(message);
     box.exec();
 }
 
