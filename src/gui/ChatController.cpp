@@ -125,16 +125,22 @@ void ChatController::attachRunningTurn()
     m_turn->replyWidget->setUsedMemories(m_turn->used);
 }
 
+TurnRequest ChatController::newRequest(const QString& text) const
+{
+    TurnRequest r;
+    r.userId = m_userId;
+    r.conversationId = m_conversation.id;
+    r.text = text;
+    r.incognito = m_conversation.incognito;
+    return r;
+}
+
 bool ChatController::send(const QString& typed)
 {
     const QString text = typed.trimmed();
     if (isBusy() || text.isEmpty() || m_conversation.id.isEmpty())
         return false;
-    TurnRequest request;
-    request.userId = m_userId;
-    request.conversationId = m_conversation.id;
-    request.text = text;
-    request.incognito = m_conversation.incognito;
+    TurnRequest request = newRequest(text);
     MessageWidget* user = m_view.appendMessage(Role::User, text, m_memory.clock().now());
     if (m_conversation.incognito) {
         auto& session = m_incognito[m_conversation.id];
@@ -336,11 +342,7 @@ void ChatController::retry(MessageWidget* message)
         regenerate(message);
         return;
     }
-    TurnRequest request;
-    request.userId = m_userId;
-    request.conversationId = m_conversation.id;
-    request.text = message->text();
-    request.incognito = m_conversation.incognito;
+    TurnRequest request = newRequest(message->text());
     request.userMessageId = message->messageId();
     if (m_conversation.incognito) {
         auto& session = m_incognito[m_conversation.id];
@@ -365,11 +367,7 @@ void ChatController::regenerate(MessageWidget* reply)
     MessageWidget* user = shown[shown.size() - 2];
     if (user->role() != Role::User)
         return;
-    TurnRequest request;
-    request.userId = m_userId;
-    request.conversationId = m_conversation.id;
-    request.text = user->text();
-    request.incognito = m_conversation.incognito;
+    TurnRequest request = newRequest(user->text());
     request.userMessageId = user->messageId();
     request.replacesMessageId = reply->messageId();
     if (m_conversation.incognito) {

@@ -62,6 +62,8 @@ private:
         QPointer<MessageWidget> replyWidget;
     };
 
+    // A request for the shown conversation.
+    TurnRequest newRequest(const QString& text) const;
     bool startTurn(TurnRequest request, bool regenerate, MessageWidget* userWidget);
     bool isCurrent(const QString& turnId);
     bool showsTurn() const;

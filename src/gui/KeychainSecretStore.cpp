@@ -6,6 +6,21 @@
 
 namespace engram {
 
+namespace {
+
+// Every job: never QtKeychain's plain-file fallback, and gone once it has answered.
+template <typename Job>
+Job* makeJob(const QString& service, const QString& key, QObject* parent)
+{
+    auto* job = new Job(service, parent);
+    job->setInsecureFallback(false);
+    job->setAutoDelete(true);
+    job->setKey(key);
+    return job;
+}
+
+} // namespace
+
 KeychainSecretStore::KeychainSecretStore(const QString& service, QObject* parent)
     : SecretStore(parent)
     , m_service(service)
@@ -18,10 +33,7 @@ void KeychainSecretStore::read(const QString& key, QObject* context, ReadCallbac
         deliver(context, [done = std::move(done), value] { done(value); });
         return;
     }
-    auto* job = new QKeychain::ReadPasswordJob(m_service, this);
-    job->setInsecureFallback(false);
-    job->setAutoDelete(true);
-    job->setKey(key);
+    auto* job = makeJob<QKeychain::ReadPasswordJob>(m_service, key, this);
     connect(job, &QKeychain::Job::finished, context, [this, job, key, done = std::move(done)] {
         switch (job->error()) {
         case QKeychain::NoError:
@@ -45,10 +57,7 @@ void KeychainSecretStore::write(const QString& key, const QString& secret, QObje
         deliver(context, [done = std::move(done)] { done(Status()); });
         return;
     }
-    auto* job = new QKeychain::WritePasswordJob(m_service, this);
-    job->setInsecureFallback(false);
-    job->setAutoDelete(true);
-    job->setKey(key);
+    auto* job = makeJob<QKeychain::WritePasswordJob>(m_service, key, this);
     job->setTextData(secret);
     connect(job, &QKeychain::Job::finished, context, [this, job, key, secret, done = std::move(done)] {
         if (job->error() != QKeychain::NoError) {
@@ -68,10 +77,7 @@ void KeychainSecretStore::remove(const QString& key, QObject* context, DoneCallb
         deliver(context, [done = std::move(done)] { done(Status()); });
         return;
     }
-    auto* job = new QKeychain::DeletePasswordJob(m_service, this);
-    job->setInsecureFallback(false);
-    job->setAutoDelete(true);
-    job->setKey(key);
+    auto* job = makeJob<QKeychain::DeletePasswordJob>(m_service, key, this);
     connect(job, &QKeychain::Job::finished, context, [job, done = std::move(done)] {
         if (job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound)
             done(Status());
