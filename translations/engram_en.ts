@@ -629,6 +629,10 @@
         <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A reply is still being written. Press Esc to stop it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>

@@ -630,6 +630,10 @@
         <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
         <translation>上下文词元：本对话 %1 · 过往 %2 · 事实 %3</translation>
     </message>
+    <message>
+        <source>A reply is still being written. Press Esc to stop it.</source>
+        <translation>回复仍在生成中。按 Esc 可以停止。</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>

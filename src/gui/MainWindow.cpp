@@ -444,7 +444,11 @@ void MainWindow::titleFromFirstMessage(const QString& conversationId, const QStr
 void MainWindow::sendMessage()
 {
     const QString text = m_ui->chatInput->text();
-    if (m_chat->isBusy() || text.trimmed().isEmpty() || m_userId.isEmpty())
+    if (m_chat->isBusy()) {
+        showStatus(tr("A reply is still being written. Press Esc to stop it."));
+        return;
+    }
+    if (text.trimmed().isEmpty() || m_userId.isEmpty())
         return;
     if (currentConversationId().isEmpty())
         newConversation(false);

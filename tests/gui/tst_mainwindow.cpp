@@ -205,6 +205,10 @@ private Q_SLOTS:
         QTRY_COMPARE(lastMessage()->text(), QStringLiteral("Partial answer"));
         QCOMPARE(lastMessage()->state(), MessageWidget::State::Streaming);
         QCOMPARE(sendButton()->text(), QStringLiteral("Stop"));
+        // One turn at a time: Enter now keeps the next message in the box.
+        sendTyped(QStringLiteral("and then?"));
+        QCOMPARE(engine().requests().size(), 1);
+        QCOMPARE(input()->toPlainText(), QStringLiteral("and then?"));
 
         QTest::keyClick(input(), Qt::Key_Escape);
         QTRY_COMPARE(lastMessage()->state(), MessageWidget::State::Stopped);
