@@ -33,8 +33,15 @@ MessageBody::MessageBody(QWidget* parent)
 void MessageBody::showMarkdown(const QString& markdown)
 {
     m_markdown = true;
-    document()->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
-    styleBlocks();
+    // Parsed and styled in a document no view lays out yet, then swapped in: one layout pass
+    // instead of one for the Markdown and another for the styling. The editor deletes the old
+    // document, which is its child.
+    auto* doc = new QTextDocument(this);
+    doc->setDocumentMargin(0);
+    doc->setDefaultFont(font());
+    doc->setMarkdown(markdown, QTextDocument::MarkdownDialectGitHub);
+    styleBlocks(doc);
+    setDocument(doc);
     fitHeight();
 }
 
@@ -47,14 +54,14 @@ void MessageBody::showPlainText(const QString& text)
 
 // Code in a monospace font on a faint background, tables with thin rules: setMarkdown gives the
 // structure, the palette gives the colours, so light and dark themes both read well.
-void MessageBody::styleBlocks()
+void MessageBody::styleBlocks(QTextDocument* doc)
 {
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     QColor codeBackground = palette().color(QPalette::Text);
     codeBackground.setAlphaF(0.06f);
-    QTextCursor cursor(document());
+    QTextCursor cursor(doc);
     cursor.beginEditBlock();
-    for (QTextBlock block = document()->begin(); block.isValid(); block = block.next()) {
+    for (QTextBlock block = doc->begin(); block.isValid(); block = block.next()) {
         QTextBlockFormat format = block.blockFormat();
         if (!format.hasProperty(QTextFormat::BlockCodeFence) && !format.nonBreakableLines())
             continue;
@@ -70,7 +77,7 @@ void MessageBody::styleBlocks()
         chars.setFont(mono);
         cursor.mergeCharFormat(chars);
     }
-    const QList<QTextFrame*> frames = document()->rootFrame()->childFrames();
+    const QList<QTextFrame*> frames = doc->rootFrame()->childFrames();
     for (QTextFrame* frame : frames) {
         if (auto* table = qobject_cast<QTextTable*>(frame)) {
             QTextTableFormat format = table->format();
@@ -125,7 +132,7 @@ void MessageBody::changeEvent(QEvent* event)
 {
     QTextBrowser::changeEvent(event);
     if (event->type() == QEvent::PaletteChange && m_markdown)
-        styleBlocks();
+        styleBlocks(document());
 }
 
 } // namespace engram

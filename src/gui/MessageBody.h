@@ -25,7 +25,7 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void styleBlocks();
+    void styleBlocks(QTextDocument* doc);
     void fitHeight();
 
     bool m_markdown{};

@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -16,6 +17,7 @@ namespace engram {
 namespace {
 
 constexpr int kRenderIntervalMs = 50;
+constexpr int kMaxRenderIntervalMs = 1000;
 constexpr int kMemoryTextChars = 90;
 
 QString tierLabel(Tier tier)
@@ -209,10 +211,17 @@ void MessageWidget::flush()
 
 void MessageWidget::render()
 {
+    QElapsedTimer clock;
+    clock.start();
     if (m_role == Role::Assistant)
         m_body->showMarkdown(m_text);
     else
         m_body->showPlainText(m_text);
+    // Laying out a long reply (lists and tables most of all) can take longer than the interval:
+    // then wait a few times that long, so streaming never takes more than a quarter of the GUI
+    // thread and typing and scrolling stay smooth.
+    const qint64 spent = clock.elapsed();
+    m_renderTimer.setInterval(int(std::clamp<qint64>(3 * spent, kRenderIntervalMs, kMaxRenderIntervalMs)));
     m_body->setVisible(!m_text.isEmpty());
     if (m_state == State::Streaming)
         updateStatusLabel();

@@ -41,7 +41,8 @@ public:
     State state() const { return m_state; }
 
     void setText(const QString& text);
-    // Streaming: collects the delta and re-renders at most every 50 ms, so long replies never flicker.
+    // Streaming: collects the delta and re-renders at most every 50 ms (longer when rendering is slow),
+    // so long replies never flicker nor hold up the window.
     void appendText(const QString& delta);
     // Renders what has arrived without waiting for the timer.
     void flush();
