@@ -79,8 +79,9 @@ public:
     // Starts a turn and returns its id; turnStarted follows (possibly before this returns).
     // An empty id means the engine is busy and nothing started.
     virtual QString send(const TurnRequest& request) = 0;
-    // Answers request.userMessageId again (Retry after a failure, Regenerate the last reply);
-    // for incognito turns request.text and request.history are used instead.
+    // Answers request.userMessageId again (Retry after a failure, Regenerate the last reply) without
+    // storing the question twice; request.replacesMessageId, when set, is the reply to take out of
+    // the working window. For incognito turns request.text and request.history are used instead.
     virtual QString regenerate(const TurnRequest& request) = 0;
     // Stops the running turn: the partial reply is kept and replyFinished(…, stopped = true) follows.
     virtual void stop() = 0;
@@ -97,6 +98,7 @@ Q_SIGNALS:
     void replyDelta(const QString& turnId, const QString& text);
     // messageId is the stored reply (empty when nothing was stored).
     void replyFinished(const QString& turnId, const QString& messageId, bool stopped);
+    // `message` is the technical detail shown under the banner's explanation: never a header or a key.
     void replyFailed(const QString& turnId, engram::ChatEngine::ErrorKind kind, const QString& message);
     void memoriesUsed(const QString& turnId, const QList<engram::UsedMemory>& items);
     // Something was remembered after a turn of `conversationId`, e.g. "project → 短视频".
