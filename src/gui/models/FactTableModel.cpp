@@ -131,15 +131,6 @@ bool FactTableModel::isPending(const MemoryItem& item)
     return item.status == enumName(ItemStatus::Pending);
 }
 
-QString FactTableModel::statusText(const QString& status)
-{
-    if (status == enumName(ItemStatus::Pending))
-        return tr("Pending");
-    if (status == enumName(ItemStatus::Active))
-        return tr("Active");
-    return status;
-}
-
 QString FactTableModel::sourceText(const QString& source)
 {
     switch (factSourceFromString(source).value_or(FactSource::Import)) {

@@ -40,7 +40,6 @@ protected:
 
 private:
     static bool isPending(const MemoryItem& item);
-    static QString statusText(const QString& status);
     static QString sourceText(const QString& source);
 };
 

@@ -158,6 +158,25 @@ QString ItemTableModel::oneLine(const QString& text)
     return text.simplified();
 }
 
+QString ItemTableModel::statusText(const QString& status)
+{
+    switch (itemStatusFromString(status).value_or(ItemStatus::Active)) {
+    case ItemStatus::Active:
+        return status.isEmpty() || status == enumName(ItemStatus::Active) ? tr("Active") : status;
+    case ItemStatus::Pending:
+        return tr("Pending");
+    case ItemStatus::Superseded:
+        return tr("Superseded");
+    case ItemStatus::Deleted:
+        return tr("Deleted");
+    case ItemStatus::Rejected:
+        return tr("Rejected");
+    case ItemStatus::Archived:
+        return tr("Archived");
+    }
+    return status;
+}
+
 QString ItemTableModel::episodeKindText(const QString& kind)
 {
     if (kind == enumName(EpisodeKind::Summary))

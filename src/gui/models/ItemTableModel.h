@@ -39,6 +39,9 @@ public:
     const MemoryItem& itemAt(int row) const { return m_items.at(row); }
     int rowOf(const QString& id) const;
 
+    // A status as the user reads it ("Pending", "Superseded"…).
+    static QString statusText(const QString& status);
+
     int rowCount(const QModelIndex& parent = {}) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;

@@ -3,6 +3,8 @@
 #include "memory/MemoryService.h"
 
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 
 namespace engram {
 
@@ -76,13 +78,17 @@ QVariant WorkingTableModel::sortValue(const MemoryItem& item, int column) const
 QVariant WorkingTableModel::otherData(const MemoryItem& item, int column, int role) const
 {
     const bool edited = !item.detail.isEmpty();
+    // Unedited, the column repeats the content: dim it so an edited row is what catches the eye.
+    if (role == Qt::ForegroundRole && column == ModelSeesColumn && !edited)
+        return QGuiApplication::palette().brush(QPalette::PlaceholderText);
     if (role == Qt::FontRole && column == ModelSeesColumn && edited) {
         QFont font;
         font.setItalic(true);
         return font;
     }
-    if (role == Qt::ToolTipRole && column == ModelSeesColumn && edited)
-        return tr("You changed what the model sees. The chat still shows the original.");
+    if (role == Qt::ToolTipRole && column == ModelSeesColumn)
+        return edited ? tr("You changed what the model sees. The chat still shows the original.")
+                      : tr("The model sees the message as it was written.");
     if (role == Qt::TextAlignmentRole && column == PinnedColumn)
         return QVariant::fromValue(Qt::Alignment(Qt::AlignCenter));
     return ItemTableModel::otherData(item, column, role);
