@@ -25,6 +25,18 @@ constexpr int kSearchDelayMs = 150;
 constexpr int kMainTextWidth = 220;
 constexpr int kSecondTextWidth = 160;
 
+template <typename T>
+Status statusOf(const Result<T>& result)
+{
+    return result ? Status() : Status(result.error());
+}
+
+QList<MemoryItem> pendingOf(QList<MemoryItem> items)
+{
+    items.removeIf([](const MemoryItem& i) { return i.status != enumName(ItemStatus::Pending); });
+    return items;
+}
+
 QString shortText(const QString& text)
 {
     const QString line = text.simplified();
@@ -182,6 +194,8 @@ bool MemoryPanel::selectItem(const QString& id)
         break;
     }
     const Page& p = page(tab);
+    if (!p.model->canShow(*item))
+        return false; // a superseded fact, another conversation's message…
     setCurrentTab(tab);
     const auto proxyRow = [&] {
         const int row = p.model->rowOf(id);
@@ -280,18 +294,14 @@ void MemoryPanel::updateTabTitles()
 
 void MemoryPanel::pinSelected()
 {
-    const QList<MemoryItem> items = selectedItems();
+    QList<MemoryItem> items = selectedItems();
     const bool pin = !std::all_of(items.cbegin(), items.cend(), [](const MemoryItem& i) { return i.pinned; });
-    int done = 0;
-    for (const MemoryItem& item : items) {
-        if (item.pinned == pin)
-            continue;
-        if (auto r = m_service.setPinned(m_userId, item.id, pin); !r)
-            return reportFailure(pin ? tr("Could not pin “%1”.").arg(shortText(item.content))
-                                     : tr("Could not unpin “%1”.").arg(shortText(item.content)),
-                                 r.errorMessage());
-        ++done;
-    }
+    items.removeIf([pin](const MemoryItem& i) { return i.pinned == pin; });
+    const int done = applyToEach(
+        items, [&](const MemoryItem& i) { return statusOf(m_service.setPinned(m_userId, i.id, pin)); },
+        pin ? tr("Could not pin “%1”.") : tr("Could not unpin “%1”."));
+    if (done < 0)
+        return;
     Q_EMIT statusMessage(pin ? tr("Pinned %n item(s): never forgotten, always in the context.", nullptr, done)
                              : tr("Unpinned %n item(s).", nullptr, done));
 }
@@ -344,10 +354,10 @@ void MemoryPanel::deleteSelected()
                                             tr("Delete %n item(s)? Undo brings them back one at a time.", nullptr,
                                                count)) != QMessageBox::Yes)
         return;
-    for (const MemoryItem& item : items) {
-        if (auto st = m_service.remove(m_userId, item.id); !st)
-            return reportFailure(tr("Could not delete “%1”.").arg(shortText(item.content)), st.errorMessage());
-    }
+    if (applyToEach(
+            items, [this](const MemoryItem& i) { return m_service.remove(m_userId, i.id); },
+            tr("Could not delete “%1”.")) < 0)
+        return;
     if (currentTab() == Tab::Working)
         Q_EMIT statusMessage(
             tr("The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.", nullptr, count)
@@ -405,39 +415,45 @@ void MemoryPanel::addFact()
 
 void MemoryPanel::confirmSelected()
 {
-    int done = 0;
-    for (const MemoryItem& item : selectedItems()) {
-        if (item.status != enumName(ItemStatus::Pending))
-            continue;
-        if (auto r = m_service.confirmFact(m_userId, item.id); !r)
-            return reportFailure(tr("Could not confirm “%1”.").arg(shortText(item.content)), r.errorMessage());
-        ++done;
-    }
-    Q_EMIT statusMessage(tr("Confirmed %n fact(s). They are used in replies from now on.", nullptr, done));
+    const int done = applyToEach(
+        pendingOf(selectedItems()),
+        [this](const MemoryItem& i) { return statusOf(m_service.confirmFact(m_userId, i.id)); },
+        tr("Could not confirm “%1”."));
+    if (done >= 0)
+        Q_EMIT statusMessage(tr("Confirmed %n fact(s). They are used in replies from now on.", nullptr, done));
 }
 
 void MemoryPanel::rejectSelected()
 {
-    int done = 0;
-    for (const MemoryItem& item : selectedItems()) {
-        if (item.status != enumName(ItemStatus::Pending))
-            continue;
-        if (auto r = m_service.rejectFact(m_userId, item.id); !r)
-            return reportFailure(tr("Could not reject “%1”.").arg(shortText(item.content)), r.errorMessage());
-        ++done;
-    }
-    Q_EMIT statusMessage(tr("Rejected %n fact(s). They will not be used.", nullptr, done));
+    const int done = applyToEach(
+        pendingOf(selectedItems()),
+        [this](const MemoryItem& i) { return statusOf(m_service.rejectFact(m_userId, i.id)); },
+        tr("Could not reject “%1”."));
+    if (done >= 0)
+        Q_EMIT statusMessage(tr("Rejected %n fact(s). They will not be used.", nullptr, done));
 }
 
 void MemoryPanel::restoreSelected()
 {
+    const int done = applyToEach(
+        selectedItems(), [this](const MemoryItem& i) { return m_service.restore(m_userId, i.id); },
+        tr("Could not restore “%1”."));
+    if (done >= 0)
+        Q_EMIT statusMessage(tr("Restored %n episode(s) to memory.", nullptr, done));
+}
+
+int MemoryPanel::applyToEach(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
+                             const QString& failure)
+{
     int done = 0;
-    for (const MemoryItem& item : selectedItems()) {
-        if (auto st = m_service.restore(m_userId, item.id); !st)
-            return reportFailure(tr("Could not restore “%1”.").arg(shortText(item.content)), st.errorMessage());
+    for (const MemoryItem& item : items) {
+        if (auto st = change(item); !st) {
+            reportFailure(failure.arg(shortText(item.content)), st.errorMessage());
+            return -1;
+        }
         ++done;
     }
-    Q_EMIT statusMessage(tr("Restored %n episode(s) to memory.", nullptr, done));
+    return done;
 }
 
 void MemoryPanel::reportFailure(const QString& what, const QString& why)

@@ -1,11 +1,13 @@
 #pragma once
 
+#include "core/Result.h"
 #include "memory/MemoryItem.h"
 
 #include <QTimer>
 #include <QWidget>
 
 #include <array>
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -92,6 +94,10 @@ private:
     void confirmSelected();
     void rejectSelected();
     void restoreSelected();
+    // Applies `change` to each item in turn and stops at the first failure, which it reports
+    // with `failure` (%1 = the item). Returns how many it changed, or -1 after a failure.
+    int applyToEach(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
+                    const QString& failure);
     // Shows what failed; the service's text says why.
     void reportFailure(const QString& what, const QString& why);
     static QString undoKey();

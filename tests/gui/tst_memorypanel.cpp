@@ -237,6 +237,13 @@ private Q_SLOTS:
         QVERIFY(p.m->setPinned(kAlice, fact.id, true));
         p.panel.setUser(kAlice);
         clickRow(p.facts(), rowOfId(p.facts(), fact.id));
+        QTest::keyClicks(p.search(), QStringLiteral("x"));
+        QTest::keyClick(p.search(), Qt::Key_Backspace);
+        QTest::keyClick(p.search(), Qt::Key_Delete); // edits the search text, deletes nothing
+        QTest::keyClick(p.search(), Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(rowOfId(p.facts(), fact.id) >= 0);
+        QVERIFY(p.m->item(kAlice, fact.id)->pinned); // neither deleted nor its pin undone
+        QVERIFY(p.status.isEmpty());
         p.facts()->setFocus();
         QTest::keyClick(p.facts(), Qt::Key_Delete);
         QCOMPARE(rowOfId(p.facts(), fact.id), -1);
@@ -532,6 +539,12 @@ private Q_SLOTS:
         QVERIFY(p.search()->text().isEmpty());
 
         QVERIFY(!p.panel.selectItem(QStringLiteral("no-such-id")));
+        const QString other = p.m.newConversation(kAlice);
+        p.m.addRound(kAlice, other, QStringLiteral("elsewhere"), QStringLiteral("reply"));
+        auto elsewhere = p.m->window(kAlice, other);
+        p.panel.setCurrentTab(MemoryPanel::Tab::Profile);
+        QVERIFY(!p.panel.selectItem(elsewhere->first().id)); // not the conversation on screen
+        QCOMPARE(p.panel.currentTab(), MemoryPanel::Tab::Profile);
     }
 
     void oneUsersItemsNeverShowForAnother()

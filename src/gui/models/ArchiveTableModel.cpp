@@ -3,21 +3,14 @@
 namespace engram {
 
 ArchiveTableModel::ArchiveTableModel(MemoryService& service, QObject* parent)
-    : PagedItemTableModel(service, Tier::Archive, parent)
+    : PagedItemTableModel(service, Tier::Archive, ColumnCount, parent)
 {
     setInitialOrder(EpisodeOrder::Archived, true);
 }
 
-int ArchiveTableModel::columnCount(const QModelIndex& parent) const
+QString ArchiveTableModel::columnTitle(int column) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant ArchiveTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case ContentColumn:
         return tr("Content");
     case KindColumn:

@@ -5,21 +5,14 @@
 namespace engram {
 
 EpisodeTableModel::EpisodeTableModel(MemoryService& service, QObject* parent)
-    : PagedItemTableModel(service, Tier::Episodic, parent)
+    : PagedItemTableModel(service, Tier::Episodic, ColumnCount, parent)
 {
     setInitialOrder(EpisodeOrder::Created, true);
 }
 
-int EpisodeTableModel::columnCount(const QModelIndex& parent) const
+QString EpisodeTableModel::columnTitle(int column) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant EpisodeTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case KindColumn:
         return tr("Kind");
     case ContentColumn:

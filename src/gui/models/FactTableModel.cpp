@@ -7,7 +7,7 @@
 namespace engram {
 
 FactTableModel::FactTableModel(MemoryService& service, QObject* parent)
-    : ItemTableModel(service, Tier::Semantic, parent)
+    : ItemTableModel(service, Tier::Semantic, ColumnCount, parent)
 {}
 
 int FactTableModel::pendingCount() const
@@ -15,16 +15,9 @@ int FactTableModel::pendingCount() const
     return static_cast<int>(std::count_if(items().cbegin(), items().cend(), &FactTableModel::isPending));
 }
 
-int FactTableModel::columnCount(const QModelIndex& parent) const
+QString FactTableModel::columnTitle(int column) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant FactTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case SubjectColumn:
         return tr("Subject");
     case PredicateColumn:

@@ -28,10 +28,8 @@ public:
 
     int pendingCount() const;
 
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
 protected:
+    QString columnTitle(int column) const override;
     QVariant display(const MemoryItem& item, int column) const override;
     QVariant sortValue(const MemoryItem& item, int column) const override;
     QVariant otherData(const MemoryItem& item, int column, int role) const override;

@@ -27,10 +27,11 @@ private:
     int& m_depth;
 };
 
-ItemTableModel::ItemTableModel(MemoryService& service, Tier tier, QObject* parent)
+ItemTableModel::ItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent)
     : QAbstractTableModel(parent)
     , m_service(service)
     , m_tier(tier)
+    , m_columnCount(columnCount)
 {
     connect(&m_service, &MemoryService::itemsChanged, this, &ItemTableModel::onItemsChanged);
     connect(&m_service, &MemoryService::itemsRemoved, this, &ItemTableModel::onItemsRemoved);
@@ -71,6 +72,18 @@ int ItemTableModel::rowOf(const QString& id) const
 int ItemTableModel::rowCount(const QModelIndex& parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_items.size());
+}
+
+int ItemTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : m_columnCount;
+}
+
+QVariant ItemTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= m_columnCount)
+        return {};
+    return columnTitle(section);
 }
 
 QVariant ItemTableModel::data(const QModelIndex& index, int role) const

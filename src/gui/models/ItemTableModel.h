@@ -26,7 +26,7 @@ public:
         PendingRole,               // bool: a fact waiting for the user's confirmation
     };
 
-    ItemTableModel(MemoryService& service, Tier tier, QObject* parent = nullptr);
+    ItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent = nullptr);
 
     // Shows this user's items ("" = none). Reloads.
     void setUser(const QString& userId);
@@ -37,12 +37,16 @@ public:
     virtual void reload();
 
     const MemoryItem& itemAt(int row) const { return m_items.at(row); }
+    // Whether the item is one this tab shows (if it is loaded and the search lets it through).
+    virtual bool canShow(const MemoryItem& item) const { return item.tier == m_tier && belongs(item); }
     int rowOf(const QString& id) const;
 
     // A status as the user reads it ("Pending", "Superseded"…).
     static QString statusText(const QString& status);
 
     int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     Qt::ItemFlags flags(const QModelIndex& index) const override;
 
@@ -51,6 +55,8 @@ Q_SIGNALS:
     void loadFailed(const QString& message);
 
 protected:
+    // A column's title in the header.
+    virtual QString columnTitle(int column) const = 0;
     // What a cell shows, and the value it sorts by.
     virtual QVariant display(const MemoryItem& item, int column) const = 0;
     virtual QVariant sortValue(const MemoryItem& item, int column) const = 0;
@@ -95,6 +101,7 @@ private:
 
     MemoryService& m_service;
     Tier m_tier;
+    int m_columnCount{};
     QString m_userId;
     QList<MemoryItem> m_items;
     int m_notifying{};

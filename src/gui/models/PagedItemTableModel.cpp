@@ -52,8 +52,8 @@ bool containsText(const MemoryItem& item, const QString& text)
 
 } // namespace
 
-PagedItemTableModel::PagedItemTableModel(MemoryService& service, Tier tier, QObject* parent)
-    : ItemTableModel(service, tier, parent)
+PagedItemTableModel::PagedItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent)
+    : ItemTableModel(service, tier, columnCount, parent)
 {}
 
 void PagedItemTableModel::setInitialOrder(EpisodeOrder order, bool descending)

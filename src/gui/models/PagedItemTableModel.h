@@ -17,7 +17,7 @@ class PagedItemTableModel : public ItemTableModel
 public:
     static constexpr int kPageSize = 500;
 
-    PagedItemTableModel(MemoryService& service, Tier tier, QObject* parent = nullptr);
+    PagedItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent = nullptr);
 
     // Shows only items whose text contains `text` (asked of the database). Reloads.
     void setSearchText(const QString& text);
@@ -27,6 +27,7 @@ public:
     // Fetches pages until the item is loaded; false when it is not among the matching items.
     bool fetchUntil(const QString& id);
 
+    bool canShow(const MemoryItem& item) const override { return item.tier == tier(); }
     void reload() override;
     bool canFetchMore(const QModelIndex& parent) const override;
     void fetchMore(const QModelIndex& parent) override;

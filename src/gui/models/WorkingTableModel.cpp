@@ -9,7 +9,7 @@
 namespace engram {
 
 WorkingTableModel::WorkingTableModel(MemoryService& service, QObject* parent)
-    : ItemTableModel(service, Tier::Working, parent)
+    : ItemTableModel(service, Tier::Working, ColumnCount, parent)
 {}
 
 void WorkingTableModel::setConversation(const QString& conversationId)
@@ -20,16 +20,9 @@ void WorkingTableModel::setConversation(const QString& conversationId)
     reload();
 }
 
-int WorkingTableModel::columnCount(const QModelIndex& parent) const
+QString WorkingTableModel::columnTitle(int column) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant WorkingTableModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
+    switch (column) {
     case RoleColumn:
         return tr("Role");
     case ContentColumn:
