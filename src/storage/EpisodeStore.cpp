@@ -207,13 +207,22 @@ Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFi
 {
     Where w = whereFor(userId, f);
     const QString direction = f.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC");
-    QString statement = QStringLiteral("SELECT %1 FROM episodes e WHERE %2 ORDER BY %3 %4")
-                            .arg(kColumns, w.clause, orderExpression(f.order), direction);
+    QString order = QStringLiteral("%1 %2").arg(orderExpression(f.order), direction);
     if (f.order != EpisodeOrder::Created)
-        statement += QStringLiteral(", e.created_at DESC");
-    statement +=
-        QStringLiteral(", e.seq %1").arg(f.order == EpisodeOrder::Created ? direction : QStringLiteral("DESC"));
-    statement += QStringLiteral(" LIMIT ? OFFSET ?");
+        order += QStringLiteral(", e.created_at DESC");
+    order += QStringLiteral(", e.seq %1").arg(f.order == EpisodeOrder::Created ? direction : QStringLiteral("DESC"));
+    QString statement;
+    if (f.order == EpisodeOrder::Created) {
+        // The (user_id, status, created_at) index delivers this order without sorting.
+        statement = QStringLiteral("SELECT %1 FROM episodes e WHERE %2 ORDER BY %3 LIMIT ? OFFSET ?")
+                        .arg(kColumns, w.clause, order);
+    } else {
+        // Sorting whole rows of 100,000 episodes takes SQLite a third of a second; sorting only
+        // the keys and fetching the page's rows afterwards takes a fraction of that.
+        statement = QStringLiteral("SELECT %1 FROM episodes e JOIN (SELECT e.seq FROM episodes e WHERE %2 "
+                                   "ORDER BY %3 LIMIT ? OFFSET ?) page ON page.seq = e.seq ORDER BY %3")
+                        .arg(kColumns, w.clause, order);
+    }
     w.values << f.limit << f.offset;
     auto q = sql::runList(m_db.connection(), statement, w.values);
     if (!q)

@@ -79,15 +79,17 @@ bool PagedItemTableModel::fetchUntil(const QString& id)
 
 void PagedItemTableModel::reload()
 {
-    if (userId().isEmpty())
+    if (userId().isEmpty()) {
         m_total = 0;
+        m_complete = true;
+    }
     ItemTableModel::reload();
     Q_EMIT totalCountChanged(m_total);
 }
 
 bool PagedItemTableModel::canFetchMore(const QModelIndex& parent) const
 {
-    return !parent.isValid() && items().size() < m_total;
+    return !parent.isValid() && !m_complete;
 }
 
 void PagedItemTableModel::fetchMore(const QModelIndex& parent)
@@ -96,7 +98,7 @@ void PagedItemTableModel::fetchMore(const QModelIndex& parent)
         return; // views ask again once the current change has reached everyone
     auto page = service().list(userId(), query(static_cast<int>(items().size())));
     if (!page) {
-        m_total = static_cast<int>(items().size()); // stop asking; the next reload tries again
+        m_complete = true; // stop asking; the next reload tries again
         Q_EMIT loadFailed(page.errorMessage());
         return;
     }
@@ -109,12 +111,12 @@ void PagedItemTableModel::fetchMore(const QModelIndex& parent)
         if (!nearBoundary.contains(item.id))
             fresh.append(std::move(item));
     }
-    if (page->isEmpty()) {
+    appendRows(fresh);
+    m_complete = page->size() < kPageSize || items().size() >= m_total;
+    if (m_complete && m_total != items().size()) {
         m_total = static_cast<int>(items().size());
         Q_EMIT totalCountChanged(m_total);
-        return;
     }
-    appendRows(fresh);
 }
 
 void PagedItemTableModel::sort(int column, Qt::SortOrder order)
@@ -132,11 +134,20 @@ void PagedItemTableModel::sort(int column, Qt::SortOrder order)
 
 Result<QList<MemoryItem>> PagedItemTableModel::load()
 {
+    auto page = service().list(userId(), query(0));
+    if (!page)
+        return page;
+    if (page->size() < kPageSize) { // all there is: no need to count (a search would scan twice)
+        m_total = static_cast<int>(page->size());
+        m_complete = true;
+        return page;
+    }
     auto total = service().count(userId(), query(0));
     if (!total)
         return total.error();
     m_total = *total;
-    return service().list(userId(), query(0));
+    m_complete = m_total <= page->size();
+    return page;
 }
 
 bool PagedItemTableModel::belongs(const MemoryItem& item) const
@@ -150,7 +161,7 @@ int PagedItemTableModel::insertionRow(const MemoryItem& item) const
                                      [this](const MemoryItem& a, const MemoryItem& b) { return sortsBefore(a, b); });
     const int row = static_cast<int>(at - items().cbegin());
     // Past the last loaded row of a partly loaded list it belongs to a page not fetched yet.
-    if (row == items().size() && items().size() < m_total)
+    if (row == items().size() && !m_complete)
         return -1;
     return row;
 }
@@ -181,12 +192,16 @@ ItemQuery PagedItemTableModel::query(int offset) const
 
 void PagedItemTableModel::updateTotal()
 {
-    auto total = service().count(userId(), query(0));
-    if (!total) {
-        Q_EMIT loadFailed(total.errorMessage());
-        return;
+    int fresh = static_cast<int>(items().size()); // everything is loaded and kept in step
+    if (!m_complete) {
+        auto total = service().count(userId(), query(0));
+        if (!total) {
+            Q_EMIT loadFailed(total.errorMessage());
+            return;
+        }
+        fresh = std::max(*total, fresh);
+        m_complete = fresh == items().size();
     }
-    const int fresh = std::max(*total, static_cast<int>(items().size()));
     if (fresh == m_total)
         return;
     m_total = fresh;

@@ -59,6 +59,7 @@ private:
     EpisodeOrder m_order{EpisodeOrder::Created};
     bool m_descending{true};
     int m_total{};
+    bool m_complete{true}; // every matching row is loaded
 };
 
 } // namespace engram
