@@ -96,6 +96,11 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
 
 MemoryPanel::~MemoryPanel() = default;
 
+QString MemoryPanel::title()
+{
+    return tr("What the assistant remembers");
+}
+
 void MemoryPanel::setUpPage(Tab tab, QTableView* view, ItemTableModel* model, const QList<int>& textColumns,
                             int sortColumn, Qt::SortOrder order, const QList<QAction*>& menu)
 {
@@ -111,6 +116,8 @@ void MemoryPanel::setUpPage(Tab tab, QTableView* view, ItemTableModel* model, co
     if (textColumns.size() > 1)
         minimumWidths.append(kSecondTextWidth);
     new ColumnFitter(view, textColumns, minimumWidths);
+    // One line per row, all the same height: the view never measures 100,000 rows.
+    view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->sortByColumn(sortColumn, order);
 

@@ -47,7 +47,11 @@ public:
     explicit MemoryPanel(MemoryService& service, QWidget* parent = nullptr);
     ~MemoryPanel() override;
 
-    // Shows this user's memory ("" = nothing).
+    // "What the assistant remembers": the title for the dock that holds the panel.
+    static QString title();
+
+    // Shows this user's memory ("" = nothing). Call setConversation() too: a conversation
+    // belongs to one user, and the Working tab shows only the current user's messages.
     void setUser(const QString& userId);
     QString userId() const { return m_userId; }
     // The Working tab shows this conversation's window ("" = none).

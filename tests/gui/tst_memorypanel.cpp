@@ -20,6 +20,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -415,6 +416,20 @@ private Q_SLOTS:
         QCOMPARE(header->sortIndicatorSection(), int(EpisodeTableModel::CreatedColumn));
         QCOMPARE(header->sortIndicatorOrder(), Qt::AscendingOrder);
         QCOMPARE(cell(p.episodes(), 0, EpisodeTableModel::ContentColumn), QStringLiteral("episode 000000"));
+    }
+
+    void scrollingToTheEndFetchesTheNextPage()
+    {
+        Panel p;
+        test::insertEpisodes(p.m.service(), kAlice, 1200, p.m.clock().now());
+        p.panel.setUser(kAlice);
+        p.panel.setCurrentTab(MemoryPanel::Tab::Episodes);
+        const int fetched = p.episodes()->model()->rowCount();
+        QVERIFY(fetched < 1200);
+        QTRY_VERIFY(p.episodes()->verticalScrollBar()->maximum() > 0);
+        p.episodes()->verticalScrollBar()->setValue(p.episodes()->verticalScrollBar()->maximum());
+        QTRY_VERIFY(p.episodes()->model()->rowCount() > fetched);
+        QCOMPARE(p.tabs()->tabText(1), QStringLiteral("Episodes (1,200)"));
     }
 
     void changesMadeElsewhereAppearLive()
