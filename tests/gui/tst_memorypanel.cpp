@@ -494,7 +494,8 @@ private Q_SLOTS:
     {
         Panel p;
         const QString c = p.m.newConversation(kAlice);
-        p.m.addRound(kAlice, c, QStringLiteral("My password is hunter2, fix my script"), QStringLiteral("Sure"));
+        p.m.addRound(kAlice, c, QStringLiteral("Here is my whole script with the log pasted in, fix it"),
+                     QStringLiteral("Sure"));
         p.panel.setUser(kAlice);
         p.panel.setConversation(c);
         p.panel.setCurrentTab(MemoryPanel::Tab::Working);
@@ -512,7 +513,7 @@ private Q_SLOTS:
         QTRY_COMPARE(cell(p.working(), rowOfId(p.working(), id), WorkingTableModel::ModelSeesColumn),
                      QStringLiteral("Fix my script"));
         QCOMPARE(cell(p.working(), rowOfId(p.working(), id), WorkingTableModel::ContentColumn),
-                 QStringLiteral("My password is hunter2, fix my script"));
+                 QStringLiteral("Here is my whole script with the log pasted in, fix it"));
 
         clickRow(p.working(), rowOfId(p.working(), id));
         p.click("deleteAction");
