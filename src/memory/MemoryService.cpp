@@ -504,6 +504,19 @@ Result<MemoryItem> MemoryService::item(const QString& userId, const QString& id)
     return findAnyTier(userId, id);
 }
 
+namespace {
+
+bool containsText(const MemoryItem& item, const QString& text)
+{
+    for (const QString* field : {&item.content, &item.detail, &item.topicKey}) {
+        if (field->contains(text, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
 Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQuery& q) const
 {
     QList<MemoryItem> items;
@@ -536,12 +549,17 @@ Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQ
         for (const Fact& f : *facts)
             items.append(MemoryItem::fromFact(f));
     }
+    if (!q.contains.isEmpty())
+        items.removeIf([&](const MemoryItem& item) { return !containsText(item, q.contains); });
     for (Tier t : {Tier::Episodic, Tier::Archive}) {
         if (!wants(t))
             continue;
         EpisodeFilter filter;
         filter.status = t == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
         filter.pinnedOnly = q.pinnedOnly;
+        filter.contains = q.contains;
+        filter.order = q.order;
+        filter.newestFirst = q.descending;
         if (q.tier) {
             filter.offset = q.offset;
             filter.limit = q.limit;
@@ -566,6 +584,7 @@ Result<int> MemoryService::count(const QString& userId, const ItemQuery& q) cons
         EpisodeFilter filter;
         filter.status = *q.tier == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
         filter.pinnedOnly = q.pinnedOnly;
+        filter.contains = q.contains;
         return m_ctx->episodes.count(userId, filter);
     }
     ItemQuery all = q;

@@ -34,8 +34,13 @@ struct ItemQuery
     QString status;           // "" = the tier's usual ones (facts: active + pending)
     bool pinnedOnly{};
     QString conversationId; // working tier: one conversation's window
+    QString contains;       // only items whose text contains this ("" = all); ASCII case-insensitive
     int offset{};
     int limit{-1};
+    // Episodes and the archive are sorted in SQL (so pages of 100,000 rows stay in order);
+    // other tiers come in their natural order.
+    EpisodeOrder order{EpisodeOrder::Created};
+    bool descending{true};
 };
 
 struct TierCounts

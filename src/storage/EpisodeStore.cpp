@@ -53,7 +53,43 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
     }
     if (f.pinnedOnly)
         w.clause += QStringLiteral(" AND e.pinned = 1");
+    if (!f.contains.isEmpty()) {
+        QString pattern = f.contains;
+        pattern.replace(QLatin1Char('\\'), QStringLiteral("\\\\"))
+            .replace(QLatin1Char('%'), QStringLiteral("\\%"))
+            .replace(QLatin1Char('_'), QStringLiteral("\\_"));
+        pattern = QLatin1Char('%') + pattern + QLatin1Char('%');
+        w.clause += QStringLiteral(" AND (e.content LIKE ? ESCAPE '\\' OR e.response LIKE ? ESCAPE '\\' "
+                                   "OR e.topic_key LIKE ? ESCAPE '\\')");
+        w.values << pattern << pattern << pattern;
+    }
     return w;
+}
+
+// A fixed SQL expression per order, never text from outside.
+QString orderExpression(EpisodeOrder order)
+{
+    switch (order) {
+    case EpisodeOrder::Created:
+        break;
+    case EpisodeOrder::LastAccess:
+        return QStringLiteral("e.last_access_at");
+    case EpisodeOrder::Importance:
+        return QStringLiteral("e.importance");
+    case EpisodeOrder::AccessCount:
+        return QStringLiteral("e.access_count");
+    case EpisodeOrder::Kind:
+        return QStringLiteral("e.kind");
+    case EpisodeOrder::Content:
+        return QStringLiteral("e.content");
+    case EpisodeOrder::Detail:
+        return QStringLiteral("CASE e.kind WHEN 'summary' THEN e.topic_key ELSE e.response END");
+    case EpisodeOrder::Pinned:
+        return QStringLiteral("e.pinned");
+    case EpisodeOrder::Archived:
+        return QStringLiteral("e.archived_at");
+    }
+    return QStringLiteral("e.created_at");
 }
 
 } // namespace
@@ -210,10 +246,23 @@ Result<std::optional<Episode>> EpisodeStore::latestExchange(const QString& userI
 Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFilter& f) const
 {
     Where w = whereFor(userId, f);
-    const QString order = f.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC");
-    QString statement = QStringLiteral("SELECT %1 FROM episodes e WHERE %2 ORDER BY e.created_at %3, e.seq %3")
-                            .arg(kColumns, w.clause, order);
-    statement += QStringLiteral(" LIMIT ? OFFSET ?");
+    const QString direction = f.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    QString order = QStringLiteral("%1 %2").arg(orderExpression(f.order), direction);
+    if (f.order != EpisodeOrder::Created)
+        order += QStringLiteral(", e.created_at DESC");
+    order += QStringLiteral(", e.seq %1").arg(f.order == EpisodeOrder::Created ? direction : QStringLiteral("DESC"));
+    QString statement;
+    if (f.order == EpisodeOrder::Created) {
+        // The (user_id, status, created_at) index delivers this order without sorting.
+        statement = QStringLiteral("SELECT %1 FROM episodes e WHERE %2 ORDER BY %3 LIMIT ? OFFSET ?")
+                        .arg(kColumns, w.clause, order);
+    } else {
+        // Sorting whole rows of 100,000 episodes takes SQLite a third of a second; sorting only
+        // the keys and fetching the page's rows afterwards takes a fraction of that.
+        statement = QStringLiteral("SELECT %1 FROM episodes e JOIN (SELECT e.seq FROM episodes e WHERE %2 "
+                                   "ORDER BY %3 LIMIT ? OFFSET ?) page ON page.seq = e.seq ORDER BY %3")
+                        .arg(kColumns, w.clause, order);
+    }
     w.values << f.limit << f.offset;
     auto q = sql::runList(m_db.connection(), statement, w.values);
     if (!q)

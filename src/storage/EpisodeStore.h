@@ -13,14 +13,30 @@ namespace engram {
 
 class Database;
 
+// What a listing of episodes is sorted by; ties go newest first, so pages never overlap.
+enum class EpisodeOrder
+{
+    Created,
+    LastAccess,
+    Importance,
+    AccessCount,
+    Kind,
+    Content,
+    Detail, // an exchange's reply gist, a summary's topic
+    Pinned,
+    Archived,
+};
+
 struct EpisodeFilter
 {
     std::optional<ItemStatus> status{ItemStatus::Active}; // nullopt = any
     std::optional<EpisodeKind> kind;
     bool pinnedOnly{};
+    QString contains; // a substring of the content, reply gist or topic ("" = any); ASCII case-insensitive
     int offset{};
     int limit{-1}; // -1 = no limit
-    bool newestFirst{true};
+    EpisodeOrder order{EpisodeOrder::Created};
+    bool newestFirst{true}; // descending by `order`
 };
 
 struct EpisodeHit
