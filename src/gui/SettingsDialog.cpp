@@ -25,7 +25,7 @@ bool keyFromEnvironment()
 
 SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWidget* parent)
     : QDialog(parent)
-    , m_ui(std::make_unique<Ui::SettingsDialog>())
+    , m_ui(std::make_unique<::Ui::SettingsDialog>())
     , m_settings(settings)
     , m_secrets(secrets)
 {
