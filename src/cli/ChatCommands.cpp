@@ -172,21 +172,6 @@ int chat(CliContext& ctx, MemoryService& memory, const QCommandLineParser& args)
     return outcome.error ? ExitModel : ExitOk;
 }
 
-QString jobStatusName(Job::Status status)
-{
-    switch (status) {
-    case Job::Status::Queued:
-        return QStringLiteral("queued");
-    case Job::Status::Running:
-        return QStringLiteral("running");
-    case Job::Status::Done:
-        return QStringLiteral("done");
-    case Job::Status::Failed:
-        break;
-    }
-    return QStringLiteral("failed");
-}
-
 int listJobs(CliContext& ctx, const QList<Job>& list)
 {
     if (ctx.json()) {
@@ -194,7 +179,7 @@ int listJobs(CliContext& ctx, const QList<Job>& list)
         for (const Job& job : list) {
             array.push_back({{"id", utf8(job.id)},
                              {"kind", utf8(job.kind)},
-                             {"status", utf8(jobStatusName(job.status))},
+                             {"status", utf8(enumName(job.status))},
                              {"attempts", job.attempts},
                              {"next_run_at", utf8(job.nextRunAt.toUTC().toString(Qt::ISODateWithMs))},
                              {"last_error", utf8(job.lastError)}});
@@ -205,8 +190,8 @@ int listJobs(CliContext& ctx, const QList<Job>& list)
     Table table(
         {cliTr("ID"), cliTr("KIND"), cliTr("STATUS"), cliTr("ATTEMPTS"), cliTr("NEXT RUN"), cliTr("LAST ERROR")});
     for (const Job& job : list) {
-        table.addRow({job.id, job.kind, jobStatusName(job.status), QString::number(job.attempts),
-                      timeText(job.nextRunAt), elide(job.lastError, 60)});
+        table.addRow({job.id, job.kind, enumName(job.status), QString::number(job.attempts), timeText(job.nextRunAt),
+                      elide(job.lastError, 60)});
     }
     ctx.out().line(table.isEmpty() ? cliTr("No pending jobs.") : table.render());
     return ExitOk;
