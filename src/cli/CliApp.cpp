@@ -36,6 +36,7 @@ QList<Command> allCommands()
     all += itemCommands();
     all += editCommands();
     all += transferCommands();
+    all += chatCommands();
     return all;
 }
 
@@ -74,7 +75,8 @@ QString CliApp::helpText(const QCommandLineParser& global) const
     return global.helpText() + QLatin1Char('\n') + cliTr("Commands:") + QLatin1Char('\n') + table.render() +
            QStringLiteral("\n\n") +
            cliTr("Run engram-cli COMMAND --help for a command's options.\n"
-                 "Exit codes: 0 ok, 1 usage, 2 not found, 3 invalid input, 4 database or file error.");
+                 "Exit codes: 0 ok, 1 usage, 2 not found, 3 invalid input, 4 database or file error, 5 model endpoint "
+                 "error.");
 }
 
 int CliApp::usage(const QString& message)

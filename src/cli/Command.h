@@ -22,6 +22,7 @@ enum ExitCode
     ExitNotFound = 2,
     ExitInvalidInput = 3,
     ExitDatabase = 4,
+    ExitModel = 5, // the model endpoint failed (the user's message stays stored)
 };
 
 // What a command runs with: the output, the chosen database and user, and the memory service,

@@ -12,5 +12,6 @@ QList<Command> infoCommands();     // users, stats
 QList<Command> itemCommands();     // list, show, history, search
 QList<Command> editCommands();     // add-fact, edit, pin, unpin, delete, undo, forget
 QList<Command> transferCommands(); // export, import, clear
+QList<Command> chatCommands();     // chat, jobs
 
 } // namespace engram::cli

@@ -48,6 +48,11 @@ void Output::line(const QString& text)
     write(text.toUtf8() + '\n');
 }
 
+void Output::text(const QString& text)
+{
+    write(text.toUtf8());
+}
+
 void Output::json(const Json& value)
 {
     write(dumped(value, 2));

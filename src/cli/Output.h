@@ -23,6 +23,8 @@ public:
     Output();
 
     void line(const QString& text);
+    // Text as it is, no newline added: a streamed reply's pieces.
+    void text(const QString& text);
     // A JSON document, indented.
     void json(const Json& value);
     // One JSON value on one line (JSON Lines).

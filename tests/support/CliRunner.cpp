@@ -51,6 +51,7 @@ CliRun CliRunner::runAs(const QString& user, const QStringList& args, const QByt
         all << QStringLiteral("--user") << user;
     all += args;
     QProcess process;
+    process.setProcessEnvironment(m_environment);
     process.start(binary(), all);
     CliRun result;
     if (!process.waitForStarted(30000)) {

@@ -3,6 +3,7 @@
 #include "core/MemoryTypes.h"
 
 #include <QByteArray>
+#include <QProcessEnvironment>
 #include <QStringList>
 
 namespace engram::test {
@@ -36,9 +37,13 @@ public:
     CliRun runAs(const QString& user, const QStringList& args, const QByteArray& input = {}) const;
 
     QString databasePath() const { return m_databasePath; }
+    // The environment of every run from now on (default: this process's).
+    void setEnvironment(const QProcessEnvironment& environment) { m_environment = environment; }
+    const QProcessEnvironment& environment() const { return m_environment; }
 
 private:
     QString m_databasePath;
+    QProcessEnvironment m_environment{QProcessEnvironment::systemEnvironment()};
 };
 
 } // namespace engram::test
