@@ -88,9 +88,9 @@ Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVar
     Transaction tx(m_db);
     if (auto st = tx.begin(); !st)
         return st.error();
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1").arg(kColumns, where),
-                      {value});
+    auto q = sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1").arg(kColumns, where), {value});
     if (!q)
         return q.error();
     if (!q->next())
@@ -99,9 +99,10 @@ Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVar
     job.status = Job::Status::Running;
     job.attempts += 1;
     job.updatedAt = now;
-    if (auto st = sql::execute(m_db.connection(),
-                               QStringLiteral("UPDATE jobs SET status = 'running', attempts = ?, updated_at = ? WHERE id = ?"),
-                               {job.attempts, toMsecs(now), job.id});
+    if (auto st = sql::execute(
+            m_db.connection(),
+            QStringLiteral("UPDATE jobs SET status = 'running', attempts = ?, updated_at = ? WHERE id = ?"),
+            {job.attempts, toMsecs(now), job.id});
         !st)
         return st.error();
     if (auto st = tx.commit(); !st)
