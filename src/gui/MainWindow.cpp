@@ -37,7 +37,7 @@ QString userLabel(const User& u)
 MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore& secrets, ChatEngine& engine,
                        QWidget* parent)
     : QMainWindow(parent)
-    , m_ui(std::make_unique<Ui::MainWindow>())
+    , m_ui(std::make_unique<::Ui::MainWindow>())
     , m_memory(memory)
     , m_settings(settings)
     , m_secrets(secrets)

@@ -94,7 +94,7 @@ private:
     void updateModelLabel();
     void showAbout();
 
-    std::unique_ptr<Ui::MainWindow> m_ui;
+    std::unique_ptr<::Ui::MainWindow> m_ui;
     MemoryService& m_memory;
     AppSettings& m_settings;
     SecretStore& m_secrets;
