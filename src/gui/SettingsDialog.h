@@ -57,7 +57,7 @@ private:
     void matchPresetToAddress();
     void updateKeyStorageNote();
 
-    std::unique_ptr<Ui::SettingsDialog> m_ui;
+    std::unique_ptr<::Ui::SettingsDialog> m_ui;
     AppSettings& m_settings;
     SecretStore& m_secrets;
     ConnectionTester m_tester;
