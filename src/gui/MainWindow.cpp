@@ -5,6 +5,7 @@
 #include "AppStartup.h"
 #include "ChatController.h"
 #include "GuiLog.h"
+#include "MemoryPanel.h"
 #include "MessageBox.h"
 #include "SecretStore.h"
 #include "TextPrompt.h"
@@ -156,25 +157,13 @@ void MainWindow::setupStatusBar()
 
 void MainWindow::setupMemoryDock()
 {
-    m_memoryDock = new QDockWidget(tr("What the assistant remembers"), this);
+    m_memoryDock = new QDockWidget(MemoryPanel::title(), this);
     m_memoryDock->setObjectName(QStringLiteral("memoryDock"));
     m_memoryDock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable);
-    // ---- MEMORY PANEL: merge point ------------------------------------------------------------
-    // Until MemoryPanel is merged the dock holds a placeholder. Then replace it with:
-    //     m_memoryPanel = new MemoryPanel(m_memory, m_memoryDock);
-    //     m_memoryDock->setWidget(m_memoryPanel);
-    //     connect(m_memoryPanel, &MemoryPanel::statusMessage, this, &MainWindow::showStatus);
-    // and call m_memoryPanel->setUser(id) in setUser(), ->setConversation(id) in
-    // onConversationSelected(), and ->selectItem(id) in showMemoryItem().
-    m_memoryPlaceholder = new QLabel(m_memoryDock);
-    m_memoryPlaceholder->setObjectName(QStringLiteral("memoryPlaceholderLabel"));
-    m_memoryPlaceholder->setAlignment(Qt::AlignCenter);
-    m_memoryPlaceholder->setWordWrap(true);
-    m_memoryPlaceholder->setMargin(16);
-    m_memoryPlaceholder->setForegroundRole(QPalette::PlaceholderText);
-    m_memoryPlaceholder->setMinimumWidth(320);
-    m_memoryDock->setWidget(m_memoryPlaceholder);
-    // ---------------------------------------------------------------------------------------------
+    m_memoryPanel = new MemoryPanel(m_memory, m_memoryDock);
+    m_memoryPanel->setMinimumWidth(320);
+    m_memoryDock->setWidget(m_memoryPanel);
+    connect(m_memoryPanel, &MemoryPanel::statusMessage, this, &MainWindow::showStatus);
     addDockWidget(Qt::RightDockWidgetArea, m_memoryDock);
     m_memoryDock->hide();
 
@@ -242,7 +231,7 @@ void MainWindow::setUser(const QString& userId)
     m_userId = userId;
     m_settings.setLastUserId(userId);
     m_ui->userComboBox->setCurrentIndex(m_ui->userComboBox->findData(userId));
-    m_memoryPlaceholder->setText(tr("The memory panel for “%1” appears here.").arg(m_ui->userComboBox->currentText()));
+    m_memoryPanel->setUser(userId);
     reloadConversations();
     if (m_ui->conversationListWidget->count() > 0)
         m_ui->conversationListWidget->setCurrentRow(0);
@@ -335,6 +324,7 @@ void MainWindow::openConversation(const QString& conversationId)
 void MainWindow::onConversationSelected()
 {
     const auto conversation = findConversation(currentConversationId());
+    m_memoryPanel->setConversation(conversation ? conversation->id : QString());
     if (!conversation) {
         setWindowTitle(QStringLiteral("Engram"));
         m_chat->showNothing(tr("Start a conversation: type below, or choose New Conversation."));
@@ -527,8 +517,8 @@ void MainWindow::showMemoryItem(const QString& id)
 {
     m_memoryDock->show();
     m_memoryDock->raise();
-    // MEMORY PANEL: m_memoryPanel->selectItem(id);
-    Q_UNUSED(id)
+    if (!m_memoryPanel->selectItem(id))
+        showStatus(tr("That memory is no longer in the panel."));
 }
 
 // ---- dialogs -----------------------------------------------------------------------------------

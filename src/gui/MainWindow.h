@@ -20,6 +20,7 @@ namespace engram {
 
 class AppSettings;
 class ChatController;
+class MemoryPanel;
 class MemoryService;
 class SecretStore;
 
@@ -47,6 +48,7 @@ public:
     void setMemoryTransferAvailable(bool available);
 
     QDockWidget* memoryDock() const { return m_memoryDock; }
+    MemoryPanel* memoryPanel() const { return m_memoryPanel; }
 
 public Q_SLOTS:
     // Opens Settings without blocking (window-modal) and returns it; one at a time.
@@ -99,7 +101,7 @@ private:
     ChatEngine& m_engine;
     ChatController* m_chat{};
     QDockWidget* m_memoryDock{};
-    QLabel* m_memoryPlaceholder{};
+    MemoryPanel* m_memoryPanel{};
     QLabel* m_modelLabel{};
     QLabel* m_connectionLabel{};
     QLabel* m_contextLabel{};

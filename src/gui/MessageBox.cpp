@@ -40,6 +40,16 @@ void MessageBox::warning(QWidget* parent, const QString& title, const QString& t
     box.exec();
 }
 
+void MessageBox::information(QWidget* parent, const QString& title, const QString& text, const QString& informative)
+{
+    s_lastText = text;
+    if (s_testMode)
+        return;
+    QMessageBox box(QMessageBox::Information, title, text, QMessageBox::Ok, parent);
+    box.setInformativeText(informative);
+    box.exec();
+}
+
 void MessageBox::setNextAnswer(bool answer)
 {
     s_nextAnswer = answer;

@@ -17,6 +17,8 @@ public:
     static bool confirm(QWidget* parent, const QString& title, const QString& text, const QString& informative,
                         const QString& acceptText);
     static void warning(QWidget* parent, const QString& title, const QString& text, const QString& informative = {});
+    static void information(QWidget* parent, const QString& title, const QString& text,
+                            const QString& informative = {});
 
     // Tests: the next confirm() returns `answer` without showing anything.
     static void setNextAnswer(bool answer);
