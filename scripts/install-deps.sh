@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
-    libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins qtkeychain-qt6-dev nlohmann-json3-dev
+    libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins qt6-translations-l10n qtkeychain-qt6-dev nlohmann-json3-dev
     xvfb xauth fonts-noto-cjk
 )
 if [[ "${1:-}" == "--package" ]]; then

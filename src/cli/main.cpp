@@ -1,21 +1,16 @@
-#include "storage/Database.h"
+#include "CliApp.h"
 
-#include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QTextStream>
+#include <QLoggingCategory>
 
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
+    // The same names as the desktop app, so both find the same database by default.
     QCoreApplication::setApplicationName(QStringLiteral("engram"));
     QCoreApplication::setOrganizationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Engram memory from the command line."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.process(app);
-    QTextStream(stdout) << "database: " << engram::Database::defaultPath() << '\n';
-    return 0;
+    // Progress chatter stays out of a script's stderr; QT_LOGGING_RULES still overrides this.
+    QLoggingCategory::setFilterRules(QStringLiteral("engram.*.debug=false\nengram.*.info=false"));
+    return engram::cli::CliApp().run(QCoreApplication::arguments());
 }

@@ -195,3 +195,5 @@ struct Event
 };
 
 } // namespace engram
+
+Q_DECLARE_METATYPE(engram::Message)

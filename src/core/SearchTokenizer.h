@@ -24,9 +24,12 @@ public:
     static QString matchExpression(const QString& query);
     static QString matchExpression(const QStringList& tokens);
 
-    // Light English stemming (Porter steps 1a/1b plus a few suffixes) of one lower-case word.
+    // Light English stemming of one lower-case word: the inflectional steps of Porter2 (plurals,
+    // -ed, -ing, a final e), so "deploying", "deployed", "deploys" → "deploy", "making" → "make",
+    // "stories" → "story". Words with digits or non-ASCII letters are returned unchanged.
     static QString stem(const QString& word);
 
+    // Han ideographs, kana and Hangul: the scripts written without spaces between words.
     static bool isCjk(char32_t codePoint);
 };
 

@@ -4,9 +4,12 @@
 
 namespace engram {
 
-// Estimates how many tokens a model's BPE tokenizer (cl100k-like) makes of a text, without the
-// tokenizer: about one token per CJK character, ~1.3 per English word, digits in groups of three,
-// punctuation one each. Checked against real counts in tests (within ±20 % on mixed zh/en text).
+// Estimates how many tokens OpenAI's cl100k_base tokenizer makes of a text, without the tokenizer,
+// by rules that follow its pre-tokenizer: a CJK character is about one token if cl100k_base holds it
+// whole (776 common ones) and two otherwise; a short English word is one token and a long one a
+// token per further 8 letters; digits go in groups of three; a run of punctuation is about one
+// token; a space before a word is free; an emoji is two or three byte tokens. Checked in
+// tst_tokenestimator against true counts: every text within ±20 %, the total within ±5 %.
 class TokenEstimator final
 {
 public:

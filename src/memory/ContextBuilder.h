@@ -2,6 +2,7 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
+#include "llm/LlmTypes.h"
 
 #include <QList>
 
@@ -9,13 +10,6 @@ namespace engram {
 
 struct MemoryContext;
 class Retriever;
-
-// One message of the prompt sent to the model.
-struct ChatMessage
-{
-    Role role{Role::User};
-    QString content;
-};
 
 // What went into one section of the prompt: the memory ids and their estimated tokens.
 struct ContextSection
@@ -45,6 +39,7 @@ struct ContextRequest
     bool chinese{};           // section headings in Chinese
     bool includeMemory{true}; // false: incognito or memory off — only the window and the message
     QString queryMessageId;   // the stored new message, if any: it goes last, not in the window section
+    bool countAccess{true};   // false: reading memory must not write (incognito)
 };
 
 // Assembles the prompt of one turn: system prompt, user profile (pinned facts, then active facts

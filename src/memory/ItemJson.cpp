@@ -114,6 +114,15 @@ public:
         return *it;
     }
 
+    // Any JSON value, as given (null when absent).
+    Json any(const char* key) const
+    {
+        if (!ok())
+            return nullptr;
+        const auto it = m_j.find(key);
+        return it == m_j.end() ? Json() : *it;
+    }
+
     template <typename E>
     E enumValue(const char* key, std::optional<E> (*parse)(const QString&), E fallback)
     {
@@ -212,6 +221,40 @@ Json toJson(const Fact& f)
     return j;
 }
 
+Json toJson(const Event& e)
+{
+    Json j = Json::object();
+    j["id"] = s(e.id);
+    j["item_id"] = s(e.itemId);
+    j["item_type"] = s(e.itemType);
+    j["action"] = s(e.action);
+    j["actor"] = s(enumName(e.actor));
+    j["before"] = e.before;
+    j["after"] = e.after;
+    j["created_at"] = s(toIso(e.createdAt));
+    j["undone"] = e.undone;
+    return j;
+}
+
+Json toJson(const Conversation& c)
+{
+    Json j = Json::object();
+    j["id"] = s(c.id);
+    j["title"] = s(c.title);
+    j["created_at"] = s(toIso(c.createdAt));
+    j["updated_at"] = s(toIso(c.updatedAt));
+    return j;
+}
+
+Json toJson(const User& u)
+{
+    Json j = Json::object();
+    j["id"] = s(u.id);
+    j["display_name"] = s(u.displayName);
+    j["created_at"] = s(toIso(u.createdAt));
+    return j;
+}
+
 Result<Message> messageFromJson(const Json& j, const QString& where)
 {
     Reader r(j, where);
@@ -291,6 +334,51 @@ Result<Fact> factFromJson(const Json& j, const QString& where)
     if (!r.ok())
         return r.error();
     return f;
+}
+
+Result<Event> eventFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    Event e;
+    e.id = r.id("id", false);
+    e.itemId = r.string("item_id", false);
+    e.itemType = r.string("item_type", true);
+    e.action = r.string("action", true);
+    e.actor = r.enumValue("actor", &actorFromString, Actor::System);
+    e.before = r.any("before");
+    e.after = r.any("after");
+    e.createdAt = r.time("created_at", false);
+    e.undone = r.boolean("undone", false);
+    if (r.ok() && e.action.trimmed().isEmpty())
+        r.fail(QStringLiteral("action"), QStringLiteral("is empty"));
+    if (!r.ok())
+        return r.error();
+    return e;
+}
+
+Result<Conversation> conversationFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    Conversation c;
+    c.id = r.id("id", true);
+    c.title = r.string("title", false);
+    c.createdAt = r.time("created_at", false);
+    c.updatedAt = r.time("updated_at", false, c.createdAt);
+    if (!r.ok())
+        return r.error();
+    return c;
+}
+
+Result<User> userFromJson(const Json& j, const QString& where)
+{
+    Reader r(j, where);
+    User u;
+    u.id = r.string("id", false);
+    u.displayName = r.string("display_name", false);
+    u.createdAt = r.time("created_at", false);
+    if (!r.ok())
+        return r.error();
+    return u;
 }
 
 } // namespace engram::itemjson

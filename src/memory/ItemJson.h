@@ -10,10 +10,16 @@ namespace engram::itemjson {
 Json toJson(const Message& m);
 Json toJson(const Episode& e);
 Json toJson(const Fact& f);
+Json toJson(const Event& e);
+Json toJson(const Conversation& c);
+Json toJson(const User& u);
 
 // `where` prefixes error messages, e.g. "episodes[12]" → "episodes[12].created_at: not an ISO-8601 time".
 Result<Message> messageFromJson(const Json& j, const QString& where);
 Result<Episode> episodeFromJson(const Json& j, const QString& where);
 Result<Fact> factFromJson(const Json& j, const QString& where);
+Result<Event> eventFromJson(const Json& j, const QString& where);
+Result<Conversation> conversationFromJson(const Json& j, const QString& where);
+Result<User> userFromJson(const Json& j, const QString& where);
 
 } // namespace engram::itemjson

@@ -44,6 +44,7 @@ MemoryItem MemoryItem::fromEpisode(const Episode& e)
     item.createdAt = e.createdAt;
     item.updatedAt = e.updatedAt;
     item.lastAccessAt = e.lastAccessAt;
+    item.archivedAt = e.archivedAt;
     item.accessCount = e.accessCount;
     item.metadata = e.metadata;
     return item;

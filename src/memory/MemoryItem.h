@@ -28,6 +28,7 @@ struct MemoryItem
     QDateTime createdAt;
     QDateTime updatedAt;
     QDateTime lastAccessAt;
+    QDateTime archivedAt; // archive: when forgetting moved it there
     int accessCount{};
     Json metadata = Json::object();
     std::optional<double> score;

@@ -18,6 +18,8 @@ const QString kEpisode = QStringLiteral("episode");
 const QString kFact = QStringLiteral("fact");
 const QStringList kUndoable{QStringLiteral("edit"), QStringLiteral("pin"), QStringLiteral("unpin"),
                             QStringLiteral("delete")};
+// Undo never reaches back across a wholesale change of the memory.
+const QStringList kUndoBarriers{QStringLiteral("import"), QStringLiteral("clear")};
 constexpr int kUndoLookback = 50;
 
 QString itemTypeOf(Tier tier)
@@ -103,14 +105,78 @@ const Retriever& MemoryService::retriever() const
     return *m_retriever;
 }
 
+// ---- privacy
+
+const Redactor& MemoryService::redactorFor(const QString& userId) const
+{
+    auto it = m_redactors.find(userId);
+    if (it != m_redactors.end())
+        return *it;
+    Redactor r;
+    if (auto phrases = neverRemember(userId))
+        r.setNeverRemember(*phrases);
+    return *m_redactors.insert(userId, r);
+}
+
+QString MemoryService::redact(const QString& userId, const QString& text) const
+{
+    return redactorFor(userId).redact(text).text;
+}
+
+FactInput MemoryService::redacted(const QString& userId, FactInput input) const
+{
+    input.subject = redact(userId, input.subject);
+    input.predicate = redact(userId, input.predicate);
+    input.object = redact(userId, input.object);
+    return input;
+}
+
+Result<QStringList> MemoryService::neverRemember(const QString& userId) const
+{
+    auto settings = m_ctx->users.settings(userId);
+    if (!settings)
+        return settings.error();
+    QStringList phrases;
+    const auto it = settings->find("never_remember");
+    if (it != settings->end() && it->is_array()) {
+        for (const Json& p : *it) {
+            if (p.is_string())
+                phrases.append(QString::fromStdString(p.get<std::string>()));
+        }
+    }
+    return phrases;
+}
+
+Status MemoryService::setNeverRemember(const QString& userId, const QStringList& phrases)
+{
+    auto settings = m_ctx->users.settings(userId);
+    if (!settings)
+        return settings.error();
+    Json list = Json::array();
+    for (const QString& p : phrases) {
+        if (!p.trimmed().isEmpty())
+            list.push_back(p.trimmed().toStdString());
+    }
+    (*settings)["never_remember"] = list;
+    if (auto st = m_ctx->users.setSettings(userId, *settings); !st)
+        return st;
+    m_redactors.remove(userId);
+    return {};
+}
+
 // ---- users and conversations
 
 Result<User> MemoryService::ensureUser(const QString& userId, const QString& displayName)
 {
     auto before = m_ctx->users.find(userId);
     auto user = m_ctx->users.ensure(userId, displayName, m_ctx->clock.now());
-    if (user && !before)
+    if (user && !before) {
+        if (auto st = m_ctx->record(userId, userId, QStringLiteral("user"), QStringLiteral("create"), Actor::System,
+                                    nullptr, itemjson::toJson(*user));
+            !st)
+            return st.error();
         Q_EMIT usersChanged();
+    }
     return user;
 }
 
@@ -210,7 +276,7 @@ Result<Message> MemoryService::appendMessage(const QString& userId, const QStrin
     m.userId = userId;
     m.conversationId = conversationId;
     m.role = role;
-    m.content = text;
+    m.content = redact(userId, text);
     m.status = status;
     m.metadata = std::move(metadata);
 
@@ -276,7 +342,8 @@ void MemoryService::countWrite(const QString& userId)
 Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
                                               const QString& question, const QString& reply, Json metadata)
 {
-    auto recorded = m_episodic->recordExchange(userId, conversationId, question, reply, std::move(metadata));
+    auto recorded = m_episodic->recordExchange(userId, conversationId, redact(userId, question), redact(userId, reply),
+                                               std::move(metadata));
     if (!recorded)
         return recorded.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
@@ -285,10 +352,16 @@ Result<Episode> MemoryService::recordExchange(const QString& userId, const QStri
     return recorded->episode;
 }
 
+Result<std::optional<Episode>> MemoryService::existingSummary(const QString& userId, const QString& topicKey) const
+{
+    return m_ctx->episodes.activeSummaryForTopic(userId, EpisodicMemory::normalizeTopic(topicKey));
+}
+
 Result<Episode> MemoryService::upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
                                              const QString& conversationId, Json metadata)
 {
-    auto result = m_episodic->upsertSummary(userId, topicKey, text, conversationId, std::move(metadata));
+    auto result = m_episodic->upsertSummary(userId, redact(userId, topicKey), redact(userId, text), conversationId,
+                                            std::move(metadata));
     if (!result)
         return result.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {result->episode.id});
@@ -300,7 +373,7 @@ Result<Episode> MemoryService::upsertSummary(const QString& userId, const QStrin
 
 Result<SemanticMemory::Change> MemoryService::rememberFact(const QString& userId, const FactInput& input, Actor actor)
 {
-    auto change = m_semantic->upsert(userId, input, actor);
+    auto change = m_semantic->upsert(userId, redacted(userId, input), actor);
     if (!change)
         return change.error();
     QStringList ids{change->fact.id};
@@ -358,6 +431,61 @@ Result<QList<Fact>> MemoryService::activeFacts(const QString& userId) const
     return m_semantic->activeFacts(userId);
 }
 
+Result<bool> MemoryService::forgetFact(const QString& userId, const QString& subject, const QString& predicate)
+{
+    auto current = m_ctx->facts.current(userId, subject, predicate);
+    if (!current)
+        return current.error();
+    if (!*current)
+        return false;
+    if (auto st = remove(userId, (*current)->id); !st)
+        return st.error();
+    return true;
+}
+
+Status MemoryService::revertFact(const QString& userId, const QString& id)
+{
+    auto fact = m_ctx->facts.find(userId, id);
+    if (!fact)
+        return fact.error();
+    auto lineage = m_ctx->facts.lineage(userId, fact->subject, fact->predicate);
+    if (!lineage)
+        return lineage.error();
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    if (auto st = m_ctx->facts.remove(userId, id); !st)
+        return st;
+    if (auto st = m_ctx->events.scrub(userId, id); !st)
+        return st;
+    if (auto st = m_ctx->record(userId, id, kFact, QStringLiteral("delete"), Actor::User); !st)
+        return st;
+    QStringList changed;
+    for (Fact previous : std::as_const(*lineage)) {
+        if (previous.supersededBy != id || previous.status != ItemStatus::Superseded ||
+            fact->status != ItemStatus::Active)
+            continue;
+        const Json before = itemjson::toJson(previous);
+        previous.status = ItemStatus::Active;
+        previous.validTo = QDateTime();
+        previous.supersededBy.clear();
+        previous.updatedAt = m_ctx->clock.now();
+        if (auto st = m_ctx->facts.update(previous); !st)
+            return st;
+        if (auto st = m_ctx->record(userId, previous.id, kFact, QStringLiteral("restore"), Actor::User, before,
+                                    itemjson::toJson(previous));
+            !st)
+            return st;
+        changed.append(previous.id);
+    }
+    if (auto st = tx.commit(); !st)
+        return st;
+    Q_EMIT itemsRemoved(userId, Tier::Semantic, {id});
+    if (!changed.isEmpty())
+        Q_EMIT itemsChanged(userId, Tier::Semantic, changed);
+    return {};
+}
+
 // ---- any tier
 
 Result<MemoryItem> MemoryService::findAnyTier(const QString& userId, const QString& id) const
@@ -375,6 +503,19 @@ Result<MemoryItem> MemoryService::item(const QString& userId, const QString& id)
 {
     return findAnyTier(userId, id);
 }
+
+namespace {
+
+bool containsText(const MemoryItem& item, const QString& text)
+{
+    for (const QString* field : {&item.content, &item.detail, &item.topicKey}) {
+        if (field->contains(text, Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
 
 Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQuery& q) const
 {
@@ -408,12 +549,17 @@ Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQ
         for (const Fact& f : *facts)
             items.append(MemoryItem::fromFact(f));
     }
+    if (!q.contains.isEmpty())
+        items.removeIf([&](const MemoryItem& item) { return !containsText(item, q.contains); });
     for (Tier t : {Tier::Episodic, Tier::Archive}) {
         if (!wants(t))
             continue;
         EpisodeFilter filter;
         filter.status = t == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
         filter.pinnedOnly = q.pinnedOnly;
+        filter.contains = q.contains;
+        filter.order = q.order;
+        filter.newestFirst = q.descending;
         if (q.tier) {
             filter.offset = q.offset;
             filter.limit = q.limit;
@@ -438,6 +584,7 @@ Result<int> MemoryService::count(const QString& userId, const ItemQuery& q) cons
         EpisodeFilter filter;
         filter.status = *q.tier == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
         filter.pinnedOnly = q.pinnedOnly;
+        filter.contains = q.contains;
         return m_ctx->episodes.count(userId, filter);
     }
     ItemQuery all = q;
@@ -486,20 +633,16 @@ Result<QList<HistoryEntry>> MemoryService::history(const QString& userId, const 
         for (const Fact& version : *lineage)
             ids.append(version.id);
     }
+    auto events = m_ctx->events.forItems(userId, ids);
+    if (!events)
+        return events.error();
     QList<HistoryEntry> entries;
-    for (const QString& itemId : std::as_const(ids)) {
-        auto events = m_ctx->events.forItem(userId, itemId);
-        if (!events)
-            return events.error();
-        for (const Event& e : *events)
-            entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
-    }
+    for (const Event& e : *events)
+        entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
     if (entries.isEmpty()) {
         if (auto exists = findAnyTier(userId, id); !exists)
             return exists.error();
     }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const HistoryEntry& a, const HistoryEntry& b) { return a.time < b.time; });
     return entries;
 }
 
@@ -509,8 +652,9 @@ Result<QList<MemoryItem>> MemoryService::search(const QString& userId, const QSt
     return m_retriever->search(userId, query, options);
 }
 
-Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id, const QString& text)
+Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id, const QString& rawText)
 {
+    const QString text = redact(userId, rawText);
     auto found = findAnyTier(userId, id);
     if (!found)
         return found.error();
@@ -659,46 +803,65 @@ Status MemoryService::remove(const QString& userId, const QString& id)
     return {};
 }
 
+Result<QString> MemoryService::undoDelete(const QString& userId, const Event& event)
+{
+    const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
+    if (event.itemType == kMessage) {
+        const auto state =
+            windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
+        if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
+            !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+        return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
+    }
+    auto payload = m_ctx->events.takeFromTrash(userId, event.id);
+    if (!payload)
+        return payload.error();
+    if (!*payload)
+        return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
+    const QString where = QStringLiteral("trash");
+    QString note;
+    if (event.itemType == kFact) {
+        auto f = itemjson::factFromJson(**payload, where);
+        if (!f)
+            return f.error();
+        f->userId = userId;
+        // The key got a new current value meanwhile: the old one comes back for the user to confirm.
+        auto current = m_ctx->facts.current(userId, f->subject, f->predicate);
+        if (!current)
+            return current.error();
+        if (f->status == ItemStatus::Active && *current) {
+            f->status = ItemStatus::Pending;
+            note = QStringLiteral(" (pending: the fact has another value now)");
+        }
+        if (auto st = m_ctx->facts.insert(*f); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
+    } else {
+        auto e = itemjson::episodeFromJson(**payload, where);
+        if (!e)
+            return e.error();
+        e->userId = userId;
+        if (auto st = m_ctx->episodes.insert(*e); !st)
+            return st.error();
+        Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+    }
+    return QStringLiteral("Undid the delete of %1 %2%3").arg(what, describe(**payload), note);
+}
+
 Result<QString> MemoryService::undoEvent(const QString& userId, const Event& event)
 {
     const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
-    if (event.action == QLatin1String("delete")) {
-        if (event.itemType == kMessage) {
-            const auto state =
-                windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
-            if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
-                !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
-            return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
-        }
-        auto payload = m_ctx->events.takeFromTrash(userId, event.id);
-        if (!payload)
-            return payload.error();
-        if (!*payload)
-            return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
-        const QString where = QStringLiteral("trash");
-        if (event.itemType == kFact) {
-            auto f = itemjson::factFromJson(**payload, where);
-            if (!f)
-                return f.error();
-            f->userId = userId;
-            if (auto st = m_ctx->facts.insert(*f); !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
-        } else {
-            auto e = itemjson::episodeFromJson(**payload, where);
-            if (!e)
-                return e.error();
-            e->userId = userId;
-            if (auto st = m_ctx->episodes.insert(*e); !st)
-                return st.error();
-            Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
-        }
-        return QStringLiteral("Undid the delete of %1 %2").arg(what, describe(**payload));
-    }
+    if (event.action == QLatin1String("delete"))
+        return undoDelete(userId, event);
     if (event.action == QLatin1String("pin") || event.action == QLatin1String("unpin")) {
         const bool pinned = event.action == QLatin1String("unpin");
+        auto current = findAnyTier(userId, event.itemId);
+        if (!current)
+            return current.error();
+        if (current->pinned == pinned)
+            return Error{Error::Code::Conflict, QString()}; // a later action already put it back
         auto item = setPinned(userId, event.itemId, pinned);
         if (!item)
             return item.error();
@@ -748,10 +911,12 @@ Result<QString> MemoryService::undo(const QString& userId)
 {
     if (auto st = purgeTrash(); !st)
         return st.error();
-    auto candidates = m_ctx->events.undoCandidates(userId, kUndoable, kUndoLookback);
+    auto candidates = m_ctx->events.undoCandidates(userId, kUndoable + kUndoBarriers, kUndoLookback);
     if (!candidates)
         return candidates.error();
     for (const Event& event : *candidates) {
+        if (kUndoBarriers.contains(event.action))
+            break;
         Transaction tx(*m_db);
         if (auto st = tx.begin(); !st)
             return st.error();
@@ -778,7 +943,15 @@ Status MemoryService::purgeTrash(bool all)
     auto purged = m_ctx->events.purgeTrash(cutoff);
     if (!purged)
         return purged.error();
-    return {};
+    if (*purged == 0)
+        return {};
+    // The undo period of deleted items is over: now drop their terms from the search index and
+    // push the zeroed pages out of the WAL, so their text is gone from every file on disk.
+    if (auto st = m_ctx->episodes.optimizeIndex(); !st)
+        return st;
+    if (auto st = m_ctx->facts.optimizeIndex(); !st)
+        return st;
+    return m_db->checkpoint();
 }
 
 // ---- forgetting
@@ -812,7 +985,7 @@ Status MemoryService::restore(const QString& userId, const QString& id)
 Result<ContextResult> MemoryService::buildContext(const ContextRequest& request)
 {
     auto context = m_contextBuilder->build(request);
-    if (!context)
+    if (!context || !request.countAccess)
         return context;
     const QDateTime now = m_ctx->clock.now();
     for (const ContextSection& s : context->sections) {

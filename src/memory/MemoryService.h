@@ -2,10 +2,14 @@
 
 #include "core/Clock.h"
 #include "core/MemoryTypes.h"
+#include "core/Redactor.h"
 #include "core/Result.h"
 #include "memory/ContextBuilder.h"
+#include "memory/Exporter.h"
 #include "memory/ForgettingPolicy.h"
+#include "memory/Importer.h"
 #include "memory/MemoryConfig.h"
+#include "memory/MemoryEraser.h"
 #include "memory/MemoryItem.h"
 #include "memory/Retriever.h"
 #include "memory/SemanticMemory.h"
@@ -30,8 +34,13 @@ struct ItemQuery
     QString status;           // "" = the tier's usual ones (facts: active + pending)
     bool pinnedOnly{};
     QString conversationId; // working tier: one conversation's window
+    QString contains;       // only items whose text contains this ("" = all); ASCII case-insensitive
     int offset{};
     int limit{-1};
+    // Episodes and the archive are sorted in SQL (so pages of 100,000 rows stay in order);
+    // other tiers come in their natural order.
+    EpisodeOrder order{EpisodeOrder::Created};
+    bool descending{true};
 };
 
 struct TierCounts
@@ -75,6 +84,13 @@ public:
     void setConfig(const MemoryConfig& config);
     Clock& clock() const;
 
+    // ---- privacy
+    // Masks secrets and the user's "never remember" phrases. Every text this service stores
+    // passes through it first; callers may use it to show what will be stored.
+    QString redact(const QString& userId, const QString& text) const;
+    Result<QStringList> neverRemember(const QString& userId) const;
+    Status setNeverRemember(const QString& userId, const QStringList& phrases);
+
     // ---- users and conversations
     Result<User> ensureUser(const QString& userId, const QString& displayName = {});
     Result<QList<User>> users() const;
@@ -99,6 +115,8 @@ public:
     // ---- episodic memory
     Result<Episode> recordExchange(const QString& userId, const QString& conversationId, const QString& question,
                                    const QString& reply, Json metadata = Json::object());
+    // The active summary of a topic, if any (for merging a new summary into it).
+    Result<std::optional<Episode>> existingSummary(const QString& userId, const QString& topicKey) const;
     Result<Episode> upsertSummary(const QString& userId, const QString& topicKey, const QString& text,
                                   const QString& conversationId = {}, Json metadata = Json::object());
 
@@ -112,6 +130,12 @@ public:
     Result<Fact> rejectFact(const QString& userId, const QString& id);
     Result<Fact> weakenFact(const QString& userId, const QString& id, double by = 0.3);
     Result<QList<Fact>> activeFacts(const QString& userId) const;
+    // The user asked to forget a fact ("忘掉我的项目"): removes the current value of the key.
+    // Returns false when there was none.
+    Result<bool> forgetFact(const QString& userId, const QString& subject, const QString& predicate);
+    // Takes back an automatic change (the Undo of a "Remembered: …" notice): the fact is removed
+    // and the value it superseded, if any, is current again.
+    Status revertFact(const QString& userId, const QString& id);
 
     // ---- any tier, by id
     Result<MemoryItem> item(const QString& userId, const QString& id) const;
@@ -138,6 +162,21 @@ public:
     Result<ForgetReport> forget(const QString& userId, bool dryRun = false);
     Status restore(const QString& userId, const QString& id);
 
+    // ---- export, import, clear (MemoryServiceTransfer.cpp; the format is docs/EXPORT_FORMAT.md)
+    // Writes the user's whole memory to `path` (atomically) or to `device`; logs an "export" event.
+    Result<ExportReport> exportMemory(const QString& userId, const QString& path);
+    Result<ExportReport> exportMemory(const QString& userId, QIODevice& device);
+    // Reads and validates the whole document first, then writes it in one transaction. On any
+    // error the memory is unchanged and the message says what is wrong and where. Merge skips the
+    // ids the user already has (importing a file twice adds nothing); replace swaps the user's
+    // memory for the document's.
+    Result<ImportReport> importMemory(const QString& userId, const QString& path, ImportMode mode = ImportMode::Merge);
+    Result<ImportReport> importDocument(const QString& userId, const QByteArray& document,
+                                        ImportMode mode = ImportMode::Merge);
+    // Erases the user's memory of every tier in one transaction and scrubs the erased text from
+    // the file. With `backupPath`, an export is written there first; if it fails nothing is cleared.
+    Result<ClearReport> clearMemory(const QString& userId, const QString& backupPath = {});
+
     // ---- context
     // Builds the prompt of a turn and counts an access for every memory that went in.
     Result<ContextResult> buildContext(const ContextRequest& request);
@@ -158,7 +197,11 @@ Q_SIGNALS:
 private:
     Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
     Result<QString> undoEvent(const QString& userId, const Event& event);
+    Result<QString> undoDelete(const QString& userId, const Event& event);
+    Result<ImportReport> importParsed(const QString& userId, Result<MemoryDocument> document, ImportMode mode);
     void countWrite(const QString& userId);
+    const Redactor& redactorFor(const QString& userId) const;
+    FactInput redacted(const QString& userId, FactInput input) const;
 
     std::unique_ptr<Database> m_db;
     std::unique_ptr<MemoryContext> m_ctx;
@@ -169,6 +212,7 @@ private:
     std::unique_ptr<ForgettingPolicy> m_forgetting;
     std::unique_ptr<ContextBuilder> m_contextBuilder;
     QHash<QString, int> m_writesSinceForget;
+    mutable QHash<QString, Redactor> m_redactors; // per user, with that user's phrases
 };
 
 } // namespace engram

@@ -4,6 +4,7 @@
 #include "core/Result.h"
 #include "storage/EpisodeIndex.h"
 
+#include <QHash>
 #include <QList>
 #include <QSqlQuery>
 
@@ -13,14 +14,30 @@ namespace engram {
 
 class Database;
 
+// What a listing of episodes is sorted by; ties go newest first, so pages never overlap.
+enum class EpisodeOrder
+{
+    Created,
+    LastAccess,
+    Importance,
+    AccessCount,
+    Kind,
+    Content,
+    Detail, // an exchange's reply gist, a summary's topic
+    Pinned,
+    Archived,
+};
+
 struct EpisodeFilter
 {
     std::optional<ItemStatus> status{ItemStatus::Active}; // nullopt = any
     std::optional<EpisodeKind> kind;
     bool pinnedOnly{};
+    QString contains; // every word in the content, reply or topic (the last one may be unfinished)
     int offset{};
     int limit{-1}; // -1 = no limit
-    bool newestFirst{true};
+    EpisodeOrder order{EpisodeOrder::Created};
+    bool newestFirst{true}; // descending by `order`
 };
 
 struct EpisodeHit
@@ -44,6 +61,18 @@ public:
     // Writes every mutable field of an existing episode (content changes re-index it).
     Status update(const Episode& episode);
     Status remove(const QString& userId, const QString& id);
+    // Deletes every episode of the user; returns how many.
+    Result<int> removeAllOf(const QString& userId);
+    // Merges the FTS5 segments, so terms of deleted rows leave the index's pages too.
+    Status optimizeIndex();
+    // Which of `ids` exist (for any user), mapped to their owner.
+    Result<QHash<QString, QString>> owners(const QStringList& ids) const;
+
+    // Bulk loading, inside one transaction: between the two calls inserted episodes are not
+    // indexed row by row; finishBulkLoad() indexes them in one statement, several times faster
+    // than the per-row trigger. A rollback restores the trigger with everything else.
+    Status beginBulkLoad();
+    Status finishBulkLoad();
 
     Result<Episode> find(const QString& userId, const QString& id) const;
     Result<std::optional<Episode>> activeSummaryForTopic(const QString& userId, const QString& topicKey) const;
@@ -68,9 +97,11 @@ private:
     Database& m_db;
     static constexpr int kRowsPerStatement = 1000;
 
-    mutable std::optional<QSqlQuery> m_insert;
-    mutable std::optional<QSqlQuery> m_insertBatch;
+    std::optional<QSqlQuery> m_insert;
+    std::optional<QSqlQuery> m_insertBatch;
     EpisodeIndex m_index;
+    QString m_bulkTrigger; // the insert trigger's own SQL while it is set aside
+    qint64 m_bulkAfterSeq{};
 };
 
 } // namespace engram

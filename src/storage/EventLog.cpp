@@ -39,24 +39,56 @@ EventLog::EventLog(Database& db)
 
 Status EventLog::append(const Event& e)
 {
-    return sql::execute(m_db.connection(),
-                        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
-                        {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
-                         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+    return sql::runCached(m_insert, m_db.connection(),
+                          QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+                          {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
+                           jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+}
+
+Result<int> EventLog::removeAllOf(const QString& userId)
+{
+    auto trash = sql::removeUserRows(m_db.connection(), QStringLiteral("trash"), userId);
+    if (!trash)
+        return trash.error();
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("events"), userId);
+}
+
+Result<QHash<QString, QString>> EventLog::owners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("events"), ids);
 }
 
 Result<QList<Event>> EventLog::forItem(const QString& userId, const QString& itemId) const
 {
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id = ? ORDER BY seq").arg(kColumns),
-                 {userId, itemId});
+    return forItems(userId, {itemId});
+}
+
+Result<QList<Event>> EventLog::forItems(const QString& userId, const QStringList& itemIds) const
+{
+    QStringList marks;
+    QVariantList values{userId};
+    for (const QString& id : itemIds) {
+        marks.append(QStringLiteral("?"));
+        values.append(id);
+    }
+    auto q = sql::runList(m_db.connection(),
+                          QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id IN (%2) ORDER BY seq")
+                              .arg(kColumns, marks.join(QLatin1Char(','))),
+                          values);
     if (!q)
         return q.error();
     QList<Event> list;
     while (q->next())
         list.append(fromRow(*q));
     return list;
+}
+
+Status EventLog::scrub(const QString& userId, const QString& itemId)
+{
+    return sql::execute(
+        m_db.connection(),
+        QStringLiteral("UPDATE events SET before = NULL, after = NULL WHERE user_id = ? AND item_id = ?"),
+        {userId, itemId});
 }
 
 Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const
@@ -131,9 +163,18 @@ Result<std::optional<Json>> EventLog::takeFromTrash(const QString& userId, const
 
 Result<int> EventLog::purgeTrash(const QDateTime& cutoff)
 {
-    auto q = cutoff.isValid() ? sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash WHERE deleted_at < ?"),
-                                         {toMsecs(cutoff)})
-                              : sql::run(m_db.connection(), QStringLiteral("DELETE FROM trash"));
+    const QString which = cutoff.isValid() ? QStringLiteral("WHERE deleted_at < ?") : QString();
+    const QVariantList values = cutoff.isValid() ? QVariantList{toMsecs(cutoff)} : QVariantList{};
+    // Once a delete can no longer be undone, the item's text leaves the earlier events of its
+    // history too: the log keeps that it was created, edited and deleted, not what it said.
+    auto scrubbed = sql::runList(m_db.connection(),
+                                 QStringLiteral("UPDATE events SET before = NULL, after = NULL "
+                                                "WHERE (user_id, item_id) IN (SELECT user_id, item_id FROM trash %1)")
+                                     .arg(which),
+                                 values);
+    if (!scrubbed)
+        return scrubbed.error();
+    auto q = sql::runList(m_db.connection(), QStringLiteral("DELETE FROM trash %1").arg(which), values);
     if (!q)
         return q.error();
     return sql::affected(*q);

@@ -110,13 +110,10 @@ Status FactStore::insert(const Fact& f)
     QStringList marks;
     for (int i = 0; i < values.size(); ++i)
         marks.append(QStringLiteral("?"));
-    auto q = sql::runList(m_db.connection(),
+    return sql::runCached(m_insert, m_db.connection(),
                           QStringLiteral("INSERT INTO facts (id, user_id, created_at, %1) VALUES (%2)")
                               .arg(kMutableColumns, marks.join(QLatin1Char(','))),
                           values);
-    if (!q)
-        return q.error();
-    return {};
 }
 
 Status FactStore::update(const Fact& f)
@@ -146,6 +143,21 @@ Status FactStore::remove(const QString& userId, const QString& id)
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no fact %1").arg(id));
     return {};
+}
+
+Result<int> FactStore::removeAllOf(const QString& userId)
+{
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("facts"), userId);
+}
+
+Status FactStore::optimizeIndex()
+{
+    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO facts_fts(facts_fts) VALUES('optimize')"));
+}
+
+Result<QHash<QString, QString>> FactStore::owners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("facts"), ids);
 }
 
 Result<Fact> FactStore::find(const QString& userId, const QString& id) const

@@ -3,7 +3,9 @@
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 
+#include <QHash>
 #include <QList>
+#include <QSqlQuery>
 
 #include <optional>
 
@@ -37,6 +39,12 @@ public:
     Status insert(const Fact& fact);
     Status update(const Fact& fact);
     Status remove(const QString& userId, const QString& id);
+    // Deletes every fact (every version) of the user; returns how many.
+    Result<int> removeAllOf(const QString& userId);
+    // Merges the FTS5 segments, so terms of deleted rows leave the index's pages too.
+    Status optimizeIndex();
+    // Which of `ids` exist (for any user), mapped to their owner.
+    Result<QHash<QString, QString>> owners(const QStringList& ids) const;
 
     Result<Fact> find(const QString& userId, const QString& id) const;
     // The active fact of a key, if any.
@@ -50,6 +58,7 @@ public:
 
 private:
     Database& m_db;
+    std::optional<QSqlQuery> m_insert;
 };
 
 } // namespace engram

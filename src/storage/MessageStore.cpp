@@ -35,8 +35,8 @@ MessageStore::MessageStore(Database& db)
 
 Status MessageStore::insert(const Message& m)
 {
-    return sql::execute(
-        m_db.connection(),
+    return sql::runCached(
+        m_insert, m_db.connection(),
         QStringLiteral("INSERT INTO messages (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
         {m.id, m.userId, m.conversationId, enumName(m.role), m.content, m.modelContent, enumName(m.windowState),
          enumName(m.status), m.pinned ? 1 : 0, toMsecs(m.createdAt), jsontext::dump(m.metadata)});
@@ -140,6 +140,16 @@ Status MessageStore::remove(const QString& userId, const QString& id)
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no message %1").arg(id));
     return {};
+}
+
+Result<int> MessageStore::removeAllOf(const QString& userId)
+{
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("messages"), userId);
+}
+
+Result<QHash<QString, QString>> MessageStore::owners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("messages"), ids);
 }
 
 } // namespace engram

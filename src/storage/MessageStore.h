@@ -3,7 +3,11 @@
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 
+#include <QHash>
 #include <QList>
+#include <QSqlQuery>
+
+#include <optional>
 
 namespace engram {
 
@@ -28,12 +32,17 @@ public:
     Status setModelContent(const QString& userId, const QString& id, const QString& text);
     Status setContent(const QString& userId, const QString& id, const QString& text, MessageStatus status);
     Status remove(const QString& userId, const QString& id);
+    // Deletes every message of the user (the whole transcript); returns how many.
+    Result<int> removeAllOf(const QString& userId);
+    // Which of `ids` exist (for any user), mapped to their owner.
+    Result<QHash<QString, QString>> owners(const QStringList& ids) const;
 
 private:
     Result<QList<Message>> select(const QString& where, std::initializer_list<QVariant> values) const;
     Status update(const QString& set, const QString& userId, const QString& id, std::initializer_list<QVariant> values);
 
     Database& m_db;
+    std::optional<QSqlQuery> m_insert;
 };
 
 } // namespace engram

@@ -84,6 +84,55 @@ Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::i
     return query->next() ? query->value(0) : QVariant();
 }
 
+Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
+                 const QVariantList& values)
+{
+    if (!cache) {
+        auto q = prepare(db, statement);
+        if (!q)
+            return q.error();
+        cache = std::move(q).value();
+    }
+    for (int i = 0; i < values.size(); ++i)
+        bind(*cache, i, values.at(i));
+    return exec(*cache);
+}
+
+Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)
+{
+    // One statement of kBatch parameters, prepared once and reused; the last batch is padded by
+    // repeating its last id. SQLite allows 32766 parameters; 500 keeps the statement small.
+    constexpr qsizetype kBatch = 500;
+    QHash<QString, QString> found;
+    if (ids.isEmpty())
+        return found;
+    const qsizetype size = std::min(kBatch, ids.size());
+    QStringList marks;
+    for (qsizetype i = 0; i < size; ++i)
+        marks.append(QStringLiteral("?"));
+    auto q = prepare(
+        db, QStringLiteral("SELECT id, user_id FROM %1 WHERE id IN (%2)").arg(table, marks.join(QLatin1Char(','))));
+    if (!q)
+        return q.error();
+    for (qsizetype start = 0; start < ids.size(); start += size) {
+        for (qsizetype i = 0; i < size; ++i)
+            bind(*q, static_cast<int>(i), ids.at(std::min(start + i, ids.size() - 1)));
+        if (auto st = exec(*q); !st)
+            return st.error();
+        while (q->next())
+            found.insert(q->value(0).toString(), q->value(1).toString());
+    }
+    return found;
+}
+
+Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const QString& userId)
+{
+    auto q = run(db, QStringLiteral("DELETE FROM %1 WHERE user_id = ?").arg(table), {userId});
+    if (!q)
+        return q.error();
+    return affected(*q);
+}
+
 int affected(const QSqlQuery& query)
 {
     return query.numRowsAffected();

@@ -2,11 +2,13 @@
 
 #include "core/Result.h"
 
+#include <QHash>
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QVariant>
 
 #include <initializer_list>
+#include <optional>
 
 // Small prepare → bind → exec helpers so every store checks and reports lastError() the same way.
 namespace engram::sql {
@@ -33,6 +35,18 @@ Status execute(const QSqlDatabase& db, const QString& statement, std::initialize
 
 // The first column of the first row, or an invalid QVariant when there is no row.
 Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values = {});
+
+// Prepares `statement` into `cache` on first use, then binds `values` and executes it. For the
+// statements a bulk import repeats thousands of times in one transaction.
+Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
+                 const QVariantList& values);
+
+// Which of `ids` exist in `table` (a store's own table with `id` and `user_id` columns), mapped to
+// the user that owns each. Public ids are unique across users, so an import must know.
+Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids);
+
+// Deletes every row of one user from `table`; returns how many went.
+Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const QString& userId);
 
 // Rows changed by the last exec of `query`.
 int affected(const QSqlQuery& query);

@@ -1,6 +1,7 @@
 #include "storage/UserStore.h"
 
 #include "storage/Database.h"
+#include "storage/JsonText.h"
 #include "storage/Sql.h"
 
 namespace engram {
@@ -91,6 +92,25 @@ Status UserStore::remove(const QString& id)
     return requireChange(*q, QStringLiteral("There is no user \"%1\"").arg(id));
 }
 
+Result<Json> UserStore::settings(const QString& id) const
+{
+    auto value = sql::scalar(m_db.connection(), QStringLiteral("SELECT settings FROM users WHERE id = ?"), {id});
+    if (!value)
+        return value.error();
+    if (!value->isValid())
+        return Error::notFound(QStringLiteral("There is no user \"%1\"").arg(id));
+    return jsontext::parse(value->toString());
+}
+
+Status UserStore::setSettings(const QString& id, const Json& settings)
+{
+    auto q = sql::run(m_db.connection(), QStringLiteral("UPDATE users SET settings = ? WHERE id = ?"),
+                      {jsontext::dump(settings), id});
+    if (!q)
+        return q.error();
+    return requireChange(*q, QStringLiteral("There is no user \"%1\"").arg(id));
+}
+
 Result<Conversation> UserStore::createConversation(const Conversation& c)
 {
     auto st = sql::execute(
@@ -153,6 +173,39 @@ Status UserStore::removeConversation(const QString& userId, const QString& id)
     if (!q)
         return q.error();
     return requireChange(*q, QStringLiteral("There is no conversation %1").arg(id));
+}
+
+Result<int> UserStore::removeConversationsOf(const QString& userId)
+{
+    return sql::removeUserRows(m_db.connection(), QStringLiteral("conversations"), userId);
+}
+
+Result<QHash<QString, QString>> UserStore::conversationOwners(const QStringList& ids) const
+{
+    return sql::owners(m_db.connection(), QStringLiteral("conversations"), ids);
+}
+
+Result<int> UserStore::removeRowsElsewhere(const QString& userId, const QStringList& handled)
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p "
+                                                   "WHERE m.type = 'table' AND p.name = 'user_id' ORDER BY m.name"));
+    if (!q)
+        return q.error();
+    QStringList tables;
+    while (q->next())
+        tables.append(q->value(0).toString());
+    q->finish();
+    int removed = 0;
+    for (const QString& table : std::as_const(tables)) {
+        if (handled.contains(table))
+            continue;
+        auto n = sql::removeUserRows(m_db.connection(), table, userId);
+        if (!n)
+            return n.error();
+        removed += *n;
+    }
+    return removed;
 }
 
 } // namespace engram

@@ -3,6 +3,7 @@
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 
+#include <QHash>
 #include <QList>
 
 namespace engram {
@@ -21,6 +22,9 @@ public:
     Result<QList<User>> list() const;
     Status rename(const QString& id, const QString& displayName);
     Status remove(const QString& id);
+    // Per-user preferences kept with the user (e.g. the "never remember" phrases).
+    Result<Json> settings(const QString& id) const;
+    Status setSettings(const QString& id, const Json& settings);
 
     Result<Conversation> createConversation(const Conversation& conversation);
     Result<Conversation> conversation(const QString& userId, const QString& id) const;
@@ -28,6 +32,15 @@ public:
     Status renameConversation(const QString& userId, const QString& id, const QString& title);
     Status touchConversation(const QString& userId, const QString& id, const QDateTime& now);
     Status removeConversation(const QString& userId, const QString& id);
+    // Deletes every conversation of the user; returns how many.
+    Result<int> removeConversationsOf(const QString& userId);
+    // Which of the conversation ids exist (for any user), mapped to their owner.
+    Result<QHash<QString, QString>> conversationOwners(const QStringList& ids) const;
+
+    // Deletes the user's rows from every table with a user_id column that is not in `handled`
+    // (jobs, embeddings, and any table a later migration adds), so clearing a user's memory
+    // cannot miss one. Returns how many rows went.
+    Result<int> removeRowsElsewhere(const QString& userId, const QStringList& handled);
 
 private:
     Database& m_db;

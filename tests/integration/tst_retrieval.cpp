@@ -1,74 +1,17 @@
 #include "MemoryFixture.h"
 
-#include "memory/MemoryContext.h"
-#include "storage/EpisodeStore.h"
-
 #include <QTest>
 
 using namespace engram;
 
 namespace {
 
-const QString kUser = QStringLiteral("u");
-
-// Stores episodes directly, each with its own time and conversation, as an import would.
-class Episodes final
-{
-public:
-    explicit Episodes(test::MemoryFixture& m)
-        : m_store(m->database())
-        , m_fixture(m)
-    {
-        if (!m->ensureUser(kUser))
-            qFatal("cannot create user");
-    }
-
-    QString add(const QString& text, const QString& conversation = {}, QDateTime at = {},
-                EpisodeKind kind = EpisodeKind::Exchange)
-    {
-        Episode e;
-        e.id = newId();
-        e.userId = kUser;
-        e.kind = kind;
-        e.content = text;
-        e.conversationId = conversation;
-        e.createdAt = e.updatedAt = e.lastAccessAt = at.isValid() ? at : m_fixture.clock().now().addSecs(-++m_age);
-        if (auto st = m_store.insert(e); !st)
-            qFatal("cannot insert: %s", qPrintable(st.errorMessage()));
-        return e.id;
-    }
-
-    // Unrelated episodes, so that words of the test episodes are rare, as in a real history.
-    void fill(int count)
-    {
-        for (int i = 0; i < count; ++i) {
-            // No digits: a date in a question must not match them.
-            const QString tag = QString(QChar(u'a' + i % 26)).repeated(1 + i / 26);
-            add(i % 2 ? QStringLiteral("订单已经发货 %1").arg(tag) : QStringLiteral("Lunch was noodles %1").arg(tag));
-        }
-    }
-
-private:
-    EpisodeStore m_store;
-    test::MemoryFixture& m_fixture;
-    int m_age{};
-};
-
-QStringList ids(const QList<EpisodeHit>& hits)
+QStringList ids(const QList<MemoryItem>& items)
 {
     QStringList list;
-    for (const EpisodeHit& h : hits)
-        list.append(h.episode.id);
+    for (const MemoryItem& i : items)
+        list.append(i.id);
     return list;
-}
-
-QStringList search(test::MemoryFixture& m, const QString& query, int limit = 5,
-                   std::optional<EpisodeKind> kind = std::nullopt)
-{
-    auto hits = m->retriever().searchEpisodes(kUser, query, limit, kind);
-    if (!hits)
-        qFatal("search failed: %s", qPrintable(hits.errorMessage()));
-    return ids(*hits);
 }
 
 } // namespace
@@ -78,117 +21,137 @@ class TestRetrieval final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void findsChineseWordsInsideSentencesAndEnglishInflections()
+    void chineseWordInsideLongerPhrase()
     {
         test::MemoryFixture m;
-        Episodes e(m);
-        const QString limit = e.add(QStringLiteral("接口限流改成200次/分钟"));
-        const QString deploy = e.add(QStringLiteral("We deployed the gateway on Friday"));
-        e.add(QStringLiteral("晚饭吃了火锅"));
-        QCOMPARE(search(m, QStringLiteral("限流是多少？")).value(0), limit);
-        QCOMPARE(search(m, QStringLiteral("when was the deploying?")).value(0), deploy);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto hit = m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("我们的网关接口限流策略改成每分钟200次"),
+                                     QStringLiteral("好的，已记录"));
+        auto miss =
+            m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("周末去杭州西湖玩"), QStringLiteral("不错"));
+        QVERIFY(hit && miss);
+        auto found = m->search(QStringLiteral("u"), QStringLiteral("限流怎么配置"));
+        QVERIFY(found);
+        QVERIFY(!found->isEmpty());
+        QCOMPARE(found->first().id, hit->id);
+        QVERIFY(!ids(*found).contains(miss->id));
     }
 
-    void functionWordsDoNotDecideTheAnswer()
+    void englishStemming()
     {
         test::MemoryFixture m;
-        Episodes e(m);
-        e.fill(30);
-        // A few episodes share four function words of the question, one shares its content.
-        for (int i = 0; i < 3; ++i)
-            e.add(QStringLiteral("What did you say about it?"));
-        const QString bike = e.add(QStringLiteral("The bike is red"));
-        QCOMPARE(search(m, QStringLiteral("What did I say about the bike?")), QStringList{bike});
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto e = m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("I was deploying the service to staging"),
+                                   QStringLiteral("ok"));
+        QVERIFY(e);
+        auto found = m->search(QStringLiteral("u"), QStringLiteral("deploy"));
+        QVERIFY(found);
+        QCOMPARE(ids(*found), QStringList{e->id});
     }
 
-    void theQuestionOutweighsTheChatterAroundIt()
+    void bm25RanksMoreRelevantFirst()
     {
         test::MemoryFixture m;
-        Episodes e(m);
-        e.fill(20);
-        const QString weather = e.add(QStringLiteral("今天天气真好，适合出去散步，心情也好"));
-        const QString home = e.add(QStringLiteral("我住的小区叫世纪花园"));
-        const QStringList found =
-            search(m, QStringLiteral("今天天气真好，适合出去散步，心情也好。对了，我住的小区叫什么？"));
-        QCOMPARE(found.value(0), home);
-        QVERIFY(found.contains(weather)); // the chatter still counts, a little
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto weak = m->recordExchange(QStringLiteral("u"), {},
+                                      QStringLiteral("We talked about lunch, the weather, and briefly about redis"),
+                                      QStringLiteral("ok"));
+        m.clock().advanceSecs(60);
+        auto strong =
+            m->recordExchange(QStringLiteral("u"), {},
+                              QStringLiteral("Redis cache eviction: redis maxmemory policy for the redis cluster"),
+                              QStringLiteral("use allkeys-lru"));
+        QVERIFY(weak && strong);
+        auto found = m->search(QStringLiteral("u"), QStringLiteral("redis cache eviction policy"));
+        QVERIFY(found);
+        QCOMPARE(found->size(), 2);
+        QCOMPARE(found->at(0).id, strong->id);
+        QVERIFY(*found->at(0).score > *found->at(1).score);
     }
 
-    void aNamedDateBringsThatDayForward()
+    void recencyBreaksTies()
     {
         test::MemoryFixture m;
-        m.clock().set(QDateTime(QDate(2024, 2, 1), QTime(9, 0), Qt::UTC));
-        Episodes e(m);
-        e.fill(20);
-        const QString fifth = e.add(QStringLiteral("I went to the science museum with Anna"), QStringLiteral("c1"),
-                                    QDateTime(QDate(2024, 1, 5), QTime(18, 0), Qt::UTC));
-        const QString later = e.add(QStringLiteral("I went to the science museum with Anna"), QStringLiteral("c2"),
-                                    QDateTime(QDate(2024, 1, 20), QTime(18, 0), Qt::UTC));
-        // Equal text: without the date the newer one comes first.
-        QCOMPARE(search(m, QStringLiteral("Where did I go with Anna?")), (QStringList{later, fifth}));
-        QCOMPARE(search(m, QStringLiteral("Where did I go with Anna on 5 January?")), (QStringList{fifth, later}));
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto older =
+            m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("kafka topic alpha"), QStringLiteral("a"));
+        m.clock().advanceDays(1);
+        auto newer =
+            m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("kafka topic gamma"), QStringLiteral("a"));
+        QVERIFY(older && newer);
+        QVERIFY(older->id != newer->id);
+        auto found = m->search(QStringLiteral("u"), QStringLiteral("kafka topic"));
+        QVERIFY(found);
+        QCOMPARE(found->size(), 2);
+        QCOMPARE(*found->at(0).score, *found->at(1).score); // same length, same matched terms
+        QCOMPARE(found->first().id, newer->id);
     }
 
-    void whatWasSaidAroundAMatchComesWithIt()
+    void pinnedBoostAndFactsFound()
     {
         test::MemoryFixture m;
-        Episodes e(m);
-        e.fill(20);
-        // The answer shares no word with the question but follows its match in one conversation.
-        const QString naming = e.add(QStringLiteral("我住的小区叫世纪花园"), QStringLiteral("home"));
-        const QString review = e.add(QStringLiteral("世纪花园绿化很多，就是停车有点难"), QStringLiteral("home"));
-        const QString other = e.add(QStringLiteral("公司附近停车很难"), QStringLiteral("work"));
-        const QStringList found = search(m, QStringLiteral("我住的小区停车方便吗？"));
-        QCOMPARE(found.value(0), naming);
-        QVERIFY(found.indexOf(review) >= 0);
-        QVERIFY2(found.indexOf(review) < found.indexOf(other), qPrintable(found.join(QLatin1Char(','))));
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto a =
+            m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("postgres vacuum settings"), QStringLiteral("x"));
+        m.clock().advanceDays(1);
+        auto b =
+            m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("postgres vacuum tuning"), QStringLiteral("y"));
+        QVERIFY(a && b);
+        QVERIFY(m->setPinned(QStringLiteral("u"), a->id, true));
+        auto found = m->search(QStringLiteral("u"), QStringLiteral("postgres vacuum"));
+        QCOMPARE(found->first().id, a->id);
+
+        QVERIFY(m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("tech_stack"),
+                           QStringLiteral("PostgreSQL 15")));
+        SearchOptions factsOnly;
+        factsOnly.episodes = false;
+        auto facts = m->search(QStringLiteral("u"), QStringLiteral("postgresql"), factsOnly);
+        QCOMPARE(facts->size(), 1);
+        QCOMPARE(facts->first().tier, Tier::Semantic);
     }
 
-    void episodesWithMoreOfTheQuestionsWordsComeFirst()
+    void usersNeverSeeEachOther()
     {
         test::MemoryFixture m;
-        Episodes e(m);
-        for (int i = 0; i < 6; ++i)
-            e.add(QStringLiteral("Nicolas: talked about work and the weather, nothing much"));
-        const QString both = e.add(QStringLiteral("Nicolas: I read before bed"));
-        // Shorter, so by BM25 alone its one matching word would put it first.
-        const QString bed = e.add(QStringLiteral("Vanessa: before bed"));
-        const QStringList found = search(m, QStringLiteral("What does Nicolas do before bed?"));
-        QCOMPARE(found.value(0), both);
-        QVERIFY(found.contains(bed));
-    }
+        const QString ca = m.newConversation(QStringLiteral("alice"));
+        const QString cb = m.newConversation(QStringLiteral("bob"));
+        QVERIFY(m->recordExchange(QStringLiteral("alice"), ca, QStringLiteral("Alice's kubernetes cluster"),
+                                  QStringLiteral("ok")));
+        QVERIFY(m->addFact(QStringLiteral("alice"), QStringLiteral("user"), QStringLiteral("employer"),
+                           QStringLiteral("Kubernetes Inc")));
+        m.addRound(QStringLiteral("alice"), ca, QStringLiteral("kubernetes again"), QStringLiteral("sure"));
+        m.addRound(QStringLiteral("bob"), cb, QStringLiteral("hello"), QStringLiteral("hi"));
 
-    void summariesAreFoundAmongManyBetterExchanges()
-    {
-        test::MemoryFixture m;
-        Episodes e(m);
-        for (int i = 0; i < 400; ++i)
-            e.add(QStringLiteral("grafana dashboard grafana alert %1").arg(i));
-        const QString summary = e.add(QStringLiteral("Summary: the team moved the grafana alerts to a new channel"),
-                                      QString(), {}, EpisodeKind::Summary);
-        QCOMPARE(search(m, QStringLiteral("grafana"), 3, EpisodeKind::Summary), QStringList{summary});
-        QVERIFY(!search(m, QStringLiteral("grafana"), 10, EpisodeKind::Exchange).contains(summary));
-    }
-
-    void anotherUsersMatchesNeverHideOrLeakIntoMine()
-    {
-        test::MemoryFixture m;
-        Episodes mine(m);
-        const QString own = mine.add(QStringLiteral("deploy checklist for the billing service"));
-        QVERIFY(m->ensureUser(QStringLiteral("other")));
-        EpisodeStore store(m->database());
-        QList<Episode> theirs;
-        for (int i = 0; i < 600; ++i) {
-            Episode o;
-            o.id = newId();
-            o.userId = QStringLiteral("other");
-            o.content = QStringLiteral("deploy deploy billing %1").arg(i);
-            o.createdAt = o.updatedAt = o.lastAccessAt = m.clock().now();
-            theirs.append(o);
+        QVERIFY(m->search(QStringLiteral("bob"), QStringLiteral("kubernetes"))->isEmpty());
+        for (auto tier : {Tier::Working, Tier::Episodic, Tier::Semantic, Tier::Archive}) {
+            ItemQuery q;
+            q.tier = tier;
+            const auto items = m->list(QStringLiteral("bob"), q);
+            QVERIFY(items);
+            for (const MemoryItem& item : *items)
+                QVERIFY2(!item.content.contains(QStringLiteral("ubernetes")), qPrintable(item.content));
         }
-        QVERIFY(store.insertAll(theirs));
-        // Their rows fill the index's best places; mine must still be found, and only mine.
-        QCOMPARE(search(m, QStringLiteral("deploy billing"), 10), QStringList{own});
+        auto bobCounts = m->counts(QStringLiteral("bob"));
+        QCOMPARE(bobCounts->semantic, 0);
+        QCOMPARE(bobCounts->episodic, 0);
+        QCOMPARE(bobCounts->working, 2);
+
+        ContextRequest r;
+        r.userId = QStringLiteral("bob");
+        r.conversationId = cb;
+        r.query = QStringLiteral("kubernetes");
+        auto ctx = m->buildContext(r);
+        QVERIFY(ctx);
+        for (const ChatMessage& msg : ctx->messages)
+            QVERIFY2(!msg.content.contains(QStringLiteral("ubernetes Inc")), qPrintable(msg.content));
+        // Ids of another user are simply not found.
+        const QString aliceFact = m->activeFacts(QStringLiteral("alice"))->first().id;
+        QVERIFY(!m->item(QStringLiteral("bob"), aliceFact));
+        QVERIFY(!m->remove(QStringLiteral("bob"), aliceFact));
+        QVERIFY(!m->setPinned(QStringLiteral("bob"), aliceFact, true));
+        QVERIFY(!m->edit(QStringLiteral("bob"), aliceFact, QStringLiteral("x")));
+        QVERIFY(!m->history(QStringLiteral("bob"), aliceFact));
+        QCOMPARE(m->activeFacts(QStringLiteral("alice"))->size(), 1);
     }
 };
 

@@ -84,9 +84,9 @@ private Q_SLOTS:
     void withoutAQuestionEverySentenceCounts()
     {
         const AnalyzedQuery q = QueryAnalyzer::analyze(QStringLiteral("Deploy the cache. Then call Anna."), kNow);
-        QCOMPARE(weightOf(q, QStringLiteral("cache")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("cach")), 1.0); // stemmed, as the index is
         QCOMPARE(weightOf(q, QStringLiteral("anna")), 1.0);
-        QCOMPARE(q.matchExpression().count(QStringLiteral("\"cache\"")), 1);
+        QCOMPARE(q.matchExpression().count(QStringLiteral("\"cach\"")), 1);
     }
 
     void aTermInBothTheQuestionAndTheChatterKeepsTheHigherWeight()

@@ -1,0 +1,113 @@
+// The desktop app: only wiring. Everything it shows and does lives in engram_gui and engram_core.
+#include "AppSettings.h"
+#include "AppStartup.h"
+#include "KeychainSecretStore.h"
+#include "MainWindow.h"
+#include "MemoryTransfer.h"
+#include "PipelineChatEngine.h"
+#include "llm/LlmClient.h"
+#include "llm/LlmReply.h"
+#include "memory/JobRunner.h"
+#include "memory/MemoryService.h"
+#include "memory/TurnPipeline.h"
+
+#include <QApplication>
+#include <QProcessEnvironment>
+
+namespace {
+
+// The client's settings: what Settings saved, the key from the secret store, and on a first
+// start the environment's key (LLM_API_KEY / OPENAI_API_KEY) when the store has none.
+engram::LlmSettings llmSettings(const engram::AppSettings& app, const QString& storedKey)
+{
+    engram::LlmSettings s = engram::LlmSettings::fromEnvironment();
+    s.baseUrl = app.baseUrl();
+    s.chatModel = app.chatModel();
+    s.extractionModel = app.extractionModel();
+    s.embeddingModel = app.embeddingModel();
+    s.connectTimeoutMs = app.connectTimeoutSeconds() * 1000;
+    s.idleTimeoutMs = app.replyTimeoutSeconds() * 1000;
+    if (!storedKey.isEmpty())
+        s.apiKey = storedKey;
+    return s;
+}
+
+// Reads the key (asynchronously: the keychain may ask) and gives the client its new settings.
+void reloadClient(engram::AppSettings& app, engram::SecretStore& secrets, engram::LlmClient& client,
+                  engram::PipelineChatEngine& engine)
+{
+    secrets.read(engram::AppSettings::apiKeySecretName(), &engine,
+                 [&app, &client, &engine](const engram::Result<QString>& key) {
+                     client.setSettings(llmSettings(app, key ? *key : QString()));
+                     engine.settingsChanged();
+                 });
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("engram"));
+    QCoreApplication::setApplicationName(QStringLiteral("engram"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral("engram"));
+
+    engram::AppSettings settings;
+    engram::AppStartup::installTranslators(app, settings.language());
+    const auto options = engram::AppStartup::parseCommandLine(app);
+
+    auto memory = engram::MemoryService::open(options.databasePath, settings.memoryConfig());
+    if (!memory) {
+        engram::AppStartup::reportDatabaseError(options.databasePath, memory.errorMessage());
+        return 1;
+    }
+    if (auto user = (*memory)->ensureUser(QStringLiteral("default")); !user) {
+        engram::AppStartup::reportDatabaseError(options.databasePath, user.errorMessage());
+        return 1;
+    }
+
+    engram::KeychainSecretStore secrets(QStringLiteral("engram"));
+    engram::LlmClient client(llmSettings(settings, QString()));
+    engram::JobRunner jobs(**memory, client);
+    engram::TurnPipeline pipeline(**memory, client, &jobs);
+    engram::PipelineChatEngine engine(**memory, pipeline, client, &jobs);
+    reloadClient(settings, secrets, client, engine);
+    jobs.start();
+
+    engram::MainWindow window(**memory, settings, secrets, engine);
+    QObject::connect(&window, &engram::MainWindow::settingsSaved, &engine,
+                     [&] { reloadClient(settings, secrets, client, engine); });
+    window.setConnectionTester([](const engram::EndpointCheck& check, QObject* context,
+                                  std::function<void(bool ok, const QString& message)> done) {
+        engram::LlmSettings s = engram::LlmSettings::fromEnvironment();
+        s.baseUrl = check.baseUrl;
+        s.apiKey = check.apiKey;
+        s.chatModel = check.chatModel;
+        s.connectTimeoutMs = check.timeoutSeconds * 1000;
+        s.maxRetries = 0;
+        auto* tester = new engram::LlmClient(s, context);
+        engram::ModelListReply* reply = tester->listModels();
+        QObject::connect(reply, &engram::ModelListReply::finished, context, [tester, done](const QStringList& models) {
+            done(true,
+                 QCoreApplication::translate("main", "Connected: %n model(s) available.", nullptr, int(models.size())));
+            tester->deleteLater();
+        });
+        QObject::connect(reply, &engram::LlmReply::failed, context, [tester, done](const engram::LlmError& error) {
+            done(false, error.text());
+            tester->deleteLater();
+        });
+    });
+
+    engram::MemoryTransfer transfer(**memory, &window);
+    QObject::connect(&window, &engram::MainWindow::exportMemoryRequested, &transfer,
+                     &engram::MemoryTransfer::exportMemory);
+    QObject::connect(&window, &engram::MainWindow::importMemoryRequested, &transfer,
+                     &engram::MemoryTransfer::importMemory);
+    QObject::connect(&window, &engram::MainWindow::clearMemoryRequested, &transfer,
+                     &engram::MemoryTransfer::clearMemory);
+    QObject::connect(&transfer, &engram::MemoryTransfer::statusMessage, &window, &engram::MainWindow::showStatus);
+    window.setMemoryTransferAvailable(true);
+    window.show();
+    return app.exec();
+}

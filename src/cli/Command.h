@@ -1,0 +1,71 @@
+#pragma once
+
+#include "Output.h"
+#include "core/Result.h"
+
+#include <QCommandLineParser>
+
+#include <functional>
+#include <memory>
+
+namespace engram {
+class MemoryService;
+}
+
+namespace engram::cli {
+
+// The exit codes scripts can rely on.
+enum ExitCode
+{
+    ExitOk = 0,
+    ExitUsage = 1,
+    ExitNotFound = 2,
+    ExitInvalidInput = 3,
+    ExitDatabase = 4,
+    ExitModel = 5, // the model endpoint failed (the user's message stays stored)
+};
+
+// What a command runs with: the output, the chosen database and user, and the memory service,
+// opened only when a command first asks for it.
+class CliContext final
+{
+public:
+    CliContext(Output& output, QString databasePath, QString userId, bool json);
+    ~CliContext();
+
+    Output& out() { return m_out; }
+    bool json() const { return m_json; }
+    const QString& userId() const { return m_userId; }
+    const QString& databasePath() const { return m_databasePath; }
+
+    // The service over the database, with the user created on first use.
+    Result<MemoryService*> memory();
+
+    // Reports the error on stderr and returns its exit code.
+    int fail(const Error& error);
+    // Reports a wrong use of the command line and returns ExitUsage.
+    int usage(const QString& message);
+
+private:
+    Output& m_out;
+    QString m_databasePath;
+    QString m_userId;
+    bool m_json{};
+    std::unique_ptr<MemoryService> m_memory;
+};
+
+// One command of engram-cli. Adding a command is adding one of these to a group's list
+// (see Commands.h); the dispatcher does the parsing, --help and argument counting.
+struct Command
+{
+    QString name;
+    QString arguments; // the synopsis of its positional arguments, e.g. "ID TEXT"
+    QString summary;   // one line for --help
+    int minArguments{};
+    int maxArguments{}; // -1: any number
+    std::function<void(QCommandLineParser&)> addOptions;
+    // Runs with the memory already open (the dispatcher reports a database it cannot open).
+    std::function<int(CliContext&, MemoryService&, const QCommandLineParser&)> run;
+};
+
+} // namespace engram::cli

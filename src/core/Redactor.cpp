@@ -1,0 +1,260 @@
+#include "core/Redactor.h"
+
+#include "core/RedactionPatterns.h"
+
+#include <QDate>
+
+#include <algorithm>
+#include <array>
+
+namespace engram {
+
+namespace {
+
+bool isDigit(QChar c)
+{
+    return c >= QLatin1Char('0') && c <= QLatin1Char('9');
+}
+
+QString foldCase(const QString& widthFolded)
+{
+    // Character by character, so every index still points at the same place in the original.
+    QString folded = widthFolded;
+    for (QChar& c : folded) {
+        if (!c.isSurrogate())
+            c = c.toCaseFolded();
+    }
+    return folded;
+}
+
+// A run of digit groups joined by single spaces or dashes ("4111 1111 1111 1111", "2024-06-15").
+struct DigitGroup
+{
+    qsizetype start{};
+    qsizetype end{};   // one past the last digit, or past the X of an ID number
+    QChar separator{}; // the character after the group when another group follows
+    QString digits;    // with the X, if any
+};
+
+// The groups of the chain that starts at `start` (a digit not glued to a letter or digit before it).
+QList<DigitGroup> digitChain(const QString& s, qsizetype start)
+{
+    QList<DigitGroup> groups;
+    qsizetype pos = start;
+    while (true) {
+        DigitGroup g{pos, pos, {}, {}};
+        while (g.end < s.size() && isDigit(s[g.end]))
+            ++g.end;
+        const bool idCheckX = g.end < s.size() && (s[g.end] == QLatin1Char('X') || s[g.end] == QLatin1Char('x')) &&
+                              (g.end + 1 == s.size() || !redaction::isAsciiAlnum(s[g.end + 1]));
+        if (idCheckX)
+            ++g.end;
+        g.digits = s.mid(g.start, g.end - g.start);
+        const bool more = !idCheckX && g.end + 1 < s.size() &&
+                          (s[g.end] == QLatin1Char(' ') || s[g.end] == QLatin1Char('-')) && isDigit(s[g.end + 1]);
+        if (more)
+            g.separator = s[g.end];
+        groups.append(g);
+        if (!more)
+            break;
+        pos = g.end + 1;
+    }
+    // A last group glued to letters ("1111abc") belongs to a word, not to the number.
+    if (groups.last().end < s.size() && redaction::isAsciiAlnum(s[groups.last().end]))
+        groups.removeLast();
+    return groups;
+}
+
+void addIdNumbers(const QList<DigitGroup>& groups, QList<Redaction>& out)
+{
+    for (qsizetype i = 0; i < groups.size(); ++i) {
+        const DigitGroup& g = groups[i];
+        if (Redactor::isValidResidentId(g.digits))
+            out.append({Redactor::kIdNumber, g.start, g.end - g.start});
+        // Also written in the 6-8-4 grouping of region, birth date and sequence.
+        if (i + 2 < groups.size() && g.digits.size() == 6 && groups[i + 1].digits.size() == 8 &&
+            groups[i + 2].digits.size() == 4 && g.separator == groups[i + 1].separator &&
+            Redactor::isValidResidentId(QString(g.digits + groups[i + 1].digits + groups[i + 2].digits))) {
+            out.append({Redactor::kIdNumber, g.start, groups[i + 2].end - g.start});
+        }
+    }
+}
+
+// Every run of consecutive groups that reads as a card number: 13-19 digits passing Luhn, written
+// whole or in groups of at least four (the last may be shorter) with one kind of separator. The
+// grouping rule keeps lists of small numbers ("12 345 678 901 234") from being read as cards.
+void addCardNumbers(const QList<DigitGroup>& groups, QList<Redaction>& out)
+{
+    for (qsizetype i = 0; i < groups.size(); ++i) {
+        QString digits;
+        for (qsizetype j = i; j < groups.size(); ++j) {
+            const DigitGroup& g = groups[j];
+            if (g.digits.endsWith(QLatin1Char('X'), Qt::CaseInsensitive))
+                break;
+            if (j > i && (groups[j - 1].digits.size() < 4 || groups[j - 1].separator != groups[i].separator))
+                break;
+            digits += g.digits;
+            if (digits.size() > 19)
+                break;
+            if (digits.size() >= 13 && Redactor::passesLuhn(digits))
+                out.append({Redactor::kCardNumber, groups[i].start, g.end - groups[i].start});
+        }
+    }
+}
+
+QList<Redaction> findNumbers(const QString& s)
+{
+    QList<Redaction> found;
+    qsizetype i = 0;
+    while (i < s.size()) {
+        if (!redaction::isAsciiAlnum(s[i])) {
+            ++i;
+            continue;
+        }
+        if (isDigit(s[i]) && (i == 0 || !redaction::isAsciiAlnum(s[i - 1]))) {
+            const QList<DigitGroup> groups = digitChain(s, i);
+            addIdNumbers(groups, found);
+            addCardNumbers(groups, found);
+            if (!groups.isEmpty()) {
+                i = groups.last().end; // every run of the chain's groups was looked at: stay linear
+                continue;
+            }
+        }
+        // Skip the rest of this word or number: digits glued to letters are not looked at.
+        while (i < s.size() && redaction::isAsciiAlnum(s[i]))
+            ++i;
+    }
+    return found;
+}
+
+QList<Redaction> findPhrases(const QString& text, const QStringList& foldedPhrases)
+{
+    QList<Redaction> found;
+    if (foldedPhrases.isEmpty())
+        return found;
+    const QString haystack = foldCase(redaction::foldWidth(text));
+    for (const QString& phrase : foldedPhrases) {
+        const bool wordStart = redaction::isAsciiAlnum(phrase.front());
+        const bool wordEnd = redaction::isAsciiAlnum(phrase.back());
+        for (qsizetype at = haystack.indexOf(phrase); at >= 0; at = haystack.indexOf(phrase, at + 1)) {
+            const qsizetype end = at + phrase.size();
+            if (wordStart && at > 0 && redaction::isAsciiAlnum(haystack[at - 1]))
+                continue;
+            if (wordEnd && end < haystack.size() && redaction::isAsciiAlnum(haystack[end]))
+                continue;
+            found.append({Redactor::kCustom, at, phrase.size()});
+        }
+    }
+    return found;
+}
+
+int priority(const QString& kind)
+{
+    // When matches overlap, the merged mask takes the most specific kind.
+    static const std::array<QLatin1String, 5> order{Redactor::kCustom, Redactor::kIdNumber, Redactor::kCardNumber,
+                                                    Redactor::kApiKey, Redactor::kPassword};
+    return static_cast<int>(std::ranges::find(order, kind) - order.begin());
+}
+
+// Overlapping or touching matches become one mask covering all of them, so no part of a secret
+// found by one rule stays visible beside the part another rule found.
+QList<Redaction> merged(QList<Redaction> found)
+{
+    std::ranges::sort(found, [](const Redaction& a, const Redaction& b) { return a.start < b.start; });
+    QList<Redaction> out;
+    for (const Redaction& r : std::as_const(found)) {
+        if (!out.isEmpty() && r.start <= out.last().start + out.last().length) {
+            Redaction& last = out.last();
+            last.length = std::max(last.start + last.length, r.start + r.length) - last.start;
+            if (priority(r.kind) < priority(last.kind))
+                last.kind = r.kind;
+        } else {
+            out.append(r);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+void Redactor::setNeverRemember(const QStringList& phrases)
+{
+    m_phrases.clear();
+    m_foldedPhrases.clear();
+    for (const QString& phrase : phrases) {
+        const QString trimmed = phrase.trimmed();
+        if (trimmed.isEmpty())
+            continue;
+        m_phrases.append(trimmed);
+        const QString folded = foldCase(redaction::foldWidth(trimmed));
+        if (!m_foldedPhrases.contains(folded))
+            m_foldedPhrases.append(folded);
+    }
+}
+
+RedactionResult Redactor::redact(const QString& text) const
+{
+    const QString folded = redaction::foldWidth(text);
+    QList<Redaction> found = findPhrases(text, m_foldedPhrases);
+    found += findNumbers(folded);
+    found += redaction::findApiKeys(folded);
+    found += redaction::findStatedPasswords(folded, text);
+
+    RedactionResult result;
+    result.redactions = merged(std::move(found));
+    if (result.redactions.isEmpty()) {
+        result.text = text;
+        return result;
+    }
+    qsizetype copied = 0;
+    for (const Redaction& r : std::as_const(result.redactions)) {
+        result.text += QStringView(text).mid(copied, r.start - copied);
+        result.text += QLatin1String("[REDACTED:") + r.kind + QLatin1Char(']');
+        copied = r.start + r.length;
+    }
+    result.text += QStringView(text).mid(copied);
+    return result;
+}
+
+bool Redactor::isValidResidentId(QStringView id)
+{
+    if (id.size() != 18)
+        return false;
+    static constexpr std::array<int, 17> weights{7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2};
+    int sum = 0;
+    for (qsizetype i = 0; i < 17; ++i) {
+        if (!isDigit(id[i]))
+            return false;
+        sum += (id[i].unicode() - '0') * weights[static_cast<size_t>(i)];
+    }
+    // ISO 7064 MOD 11-2: the check character for each remainder of the weighted sum.
+    static constexpr char checkChars[] = "10X98765432";
+    if (id[17].toUpper() != QLatin1Char(checkChars[sum % 11]))
+        return false;
+    const int year = id.mid(6, 4).toInt();
+    const QDate birth(year, id.mid(10, 2).toInt(), id.mid(12, 2).toInt());
+    return year >= 1900 && year <= 2099 && birth.isValid();
+}
+
+bool Redactor::passesLuhn(QStringView digits)
+{
+    if (digits.isEmpty())
+        return false;
+    int sum = 0;
+    bool doubled = false;
+    for (qsizetype i = digits.size() - 1; i >= 0; --i) {
+        if (!isDigit(digits[i]))
+            return false;
+        int d = digits[i].unicode() - '0';
+        if (doubled) {
+            d *= 2;
+            if (d > 9)
+                d -= 9;
+        }
+        sum += d;
+        doubled = !doubled;
+    }
+    return sum % 10 == 0;
+}
+
+} // namespace engram

@@ -1,0 +1,293 @@
+#include "AppSettings.h"
+
+#include "ProviderPreset.h"
+
+#include <QSettings>
+
+namespace engram {
+
+namespace {
+
+const QString kProvider = QStringLiteral("model/provider");
+const QString kBaseUrl = QStringLiteral("model/baseUrl");
+const QString kChatModel = QStringLiteral("model/chatModel");
+const QString kExtractionModel = QStringLiteral("model/extractionModel");
+const QString kEmbeddingModel = QStringLiteral("model/embeddingModel");
+const QString kConnectTimeout = QStringLiteral("model/connectTimeoutSeconds");
+const QString kReplyTimeout = QStringLiteral("model/replyTimeoutSeconds");
+const QString kMemoryEnabled = QStringLiteral("memory/enabled");
+const QString kWindowRounds = QStringLiteral("memory/windowRounds");
+const QString kProfileBudget = QStringLiteral("memory/profileBudget");
+const QString kEpisodicBudget = QStringLiteral("memory/episodicBudget");
+const QString kWindowBudget = QStringLiteral("memory/windowBudget");
+const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
+const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
+// Not "general/…": QSettings reads an INI section [general] as its own top level.
+const QString kLanguage = QStringLiteral("interface/language");
+const QString kLastUser = QStringLiteral("session/lastUserId");
+const QString kGeometry = QStringLiteral("window/geometry");
+const QString kWindowState = QStringLiteral("window/state");
+const QString kSplitter = QStringLiteral("window/splitter");
+
+QString firstEnv(std::initializer_list<const char*> names)
+{
+    for (const char* name : names) {
+        const QString v = qEnvironmentVariable(name).trimmed();
+        if (!v.isEmpty())
+            return v;
+    }
+    return {};
+}
+
+} // namespace
+
+AppSettings::AppSettings(const QString& fileName)
+    : m_settings(fileName.isEmpty() ? std::make_unique<QSettings>()
+                                    : std::make_unique<QSettings>(fileName, QSettings::IniFormat))
+{}
+
+AppSettings::~AppSettings() = default;
+
+QString AppSettings::fileName() const
+{
+    return m_settings->fileName();
+}
+
+void AppSettings::sync()
+{
+    m_settings->sync();
+}
+
+QVariant AppSettings::value(const QString& key, const QVariant& fallback) const
+{
+    return m_settings->value(key, fallback);
+}
+
+int AppSettings::intValue(const QString& key, int fallback) const
+{
+    bool ok{};
+    const int v = m_settings->value(key, fallback).toInt(&ok);
+    return ok ? v : fallback;
+}
+
+void AppSettings::setValue(const QString& key, const QVariant& value)
+{
+    m_settings->setValue(key, value);
+}
+
+QString AppSettings::defaultBaseUrl()
+{
+    const QString env = firstEnv({"LLM_BASE_URL", "OPENAI_BASE_URL"});
+    return env.isEmpty() ? ProviderPreset::byId(QStringLiteral("ollama")).baseUrl : env;
+}
+
+QString AppSettings::apiKeySecretName()
+{
+    return QStringLiteral("llm-api-key");
+}
+
+QString AppSettings::providerId() const
+{
+    return value(kProvider, ProviderPreset::byBaseUrl(baseUrl()).id).toString();
+}
+
+void AppSettings::setProviderId(const QString& id)
+{
+    setValue(kProvider, id);
+}
+
+QString AppSettings::baseUrl() const
+{
+    return value(kBaseUrl, defaultBaseUrl()).toString();
+}
+
+void AppSettings::setBaseUrl(const QString& url)
+{
+    setValue(kBaseUrl, url.trimmed());
+}
+
+QString AppSettings::chatModel() const
+{
+    const QString env = firstEnv({"LLM_MODEL"});
+    const QString fallback = env.isEmpty() ? ProviderPreset::byBaseUrl(baseUrl()).chatModel : env;
+    return value(kChatModel, fallback).toString();
+}
+
+void AppSettings::setChatModel(const QString& model)
+{
+    setValue(kChatModel, model.trimmed());
+}
+
+QString AppSettings::extractionModel() const
+{
+    return value(kExtractionModel, QString()).toString();
+}
+
+void AppSettings::setExtractionModel(const QString& model)
+{
+    setValue(kExtractionModel, model.trimmed());
+}
+
+QString AppSettings::embeddingModel() const
+{
+    return value(kEmbeddingModel, QString()).toString();
+}
+
+void AppSettings::setEmbeddingModel(const QString& model)
+{
+    setValue(kEmbeddingModel, model.trimmed());
+}
+
+int AppSettings::connectTimeoutSeconds() const
+{
+    return intValue(kConnectTimeout, 10);
+}
+
+void AppSettings::setConnectTimeoutSeconds(int seconds)
+{
+    setValue(kConnectTimeout, seconds);
+}
+
+int AppSettings::replyTimeoutSeconds() const
+{
+    return intValue(kReplyTimeout, 120);
+}
+
+void AppSettings::setReplyTimeoutSeconds(int seconds)
+{
+    setValue(kReplyTimeout, seconds);
+}
+
+bool AppSettings::memoryEnabled() const
+{
+    return value(kMemoryEnabled, MemoryConfig{}.enabled).toBool();
+}
+
+void AppSettings::setMemoryEnabled(bool enabled)
+{
+    setValue(kMemoryEnabled, enabled);
+}
+
+int AppSettings::windowRounds() const
+{
+    return intValue(kWindowRounds, MemoryConfig{}.windowRounds);
+}
+
+void AppSettings::setWindowRounds(int rounds)
+{
+    setValue(kWindowRounds, rounds);
+}
+
+int AppSettings::profileBudget() const
+{
+    return intValue(kProfileBudget, MemoryConfig{}.profileBudget);
+}
+
+void AppSettings::setProfileBudget(int tokens)
+{
+    setValue(kProfileBudget, tokens);
+}
+
+int AppSettings::episodicBudget() const
+{
+    return intValue(kEpisodicBudget, MemoryConfig{}.episodicBudget);
+}
+
+void AppSettings::setEpisodicBudget(int tokens)
+{
+    setValue(kEpisodicBudget, tokens);
+}
+
+int AppSettings::windowBudget() const
+{
+    return intValue(kWindowBudget, MemoryConfig{}.windowBudget);
+}
+
+void AppSettings::setWindowBudget(int tokens)
+{
+    setValue(kWindowBudget, tokens);
+}
+
+int AppSettings::episodeCapacity() const
+{
+    return intValue(kEpisodeCapacity, MemoryConfig{}.episodeCapacity);
+}
+
+void AppSettings::setEpisodeCapacity(int episodes)
+{
+    setValue(kEpisodeCapacity, episodes);
+}
+
+int AppSettings::maxAgeDays() const
+{
+    return intValue(kMaxAgeDays, MemoryConfig{}.maxAgeDays);
+}
+
+void AppSettings::setMaxAgeDays(int days)
+{
+    setValue(kMaxAgeDays, days);
+}
+
+MemoryConfig AppSettings::memoryConfig(MemoryConfig base) const
+{
+    base.enabled = memoryEnabled();
+    base.windowRounds = windowRounds();
+    base.profileBudget = profileBudget();
+    base.episodicBudget = episodicBudget();
+    base.windowBudget = windowBudget();
+    base.episodeCapacity = episodeCapacity();
+    base.maxAgeDays = maxAgeDays();
+    return base;
+}
+
+QString AppSettings::language() const
+{
+    return value(kLanguage, QStringLiteral("system")).toString();
+}
+
+void AppSettings::setLanguage(const QString& language)
+{
+    setValue(kLanguage, language);
+}
+
+QString AppSettings::lastUserId() const
+{
+    return value(kLastUser, QString()).toString();
+}
+
+void AppSettings::setLastUserId(const QString& id)
+{
+    setValue(kLastUser, id);
+}
+
+QByteArray AppSettings::windowGeometry() const
+{
+    return value(kGeometry, QByteArray()).toByteArray();
+}
+
+void AppSettings::setWindowGeometry(const QByteArray& geometry)
+{
+    setValue(kGeometry, geometry);
+}
+
+QByteArray AppSettings::windowState() const
+{
+    return value(kWindowState, QByteArray()).toByteArray();
+}
+
+void AppSettings::setWindowState(const QByteArray& state)
+{
+    setValue(kWindowState, state);
+}
+
+QByteArray AppSettings::splitterState() const
+{
+    return value(kSplitter, QByteArray()).toByteArray();
+}
+
+void AppSettings::setSplitterState(const QByteArray& state)
+{
+    setValue(kSplitter, state);
+}
+
+} // namespace engram

@@ -1,0 +1,89 @@
+#pragma once
+
+#include "memory/MemoryConfig.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QVariant>
+
+#include <memory>
+
+class QSettings;
+
+namespace engram {
+
+// The app's preferences in QSettings: endpoint, models, timeouts, memory tunables, language and
+// window layout. Never the API key — that lives in a SecretStore.
+class AppSettings final
+{
+public:
+    // Empty `fileName`: the user's settings file for this organisation and app name.
+    explicit AppSettings(const QString& fileName = {});
+    ~AppSettings();
+    AppSettings(const AppSettings&) = delete;
+    AppSettings& operator=(const AppSettings&) = delete;
+
+    QString fileName() const;
+    void sync();
+
+    // ---- model endpoint (defaults: LLM_BASE_URL / OPENAI_BASE_URL / LLM_MODEL, then a local Ollama)
+    QString providerId() const;
+    void setProviderId(const QString& id);
+    QString baseUrl() const;
+    void setBaseUrl(const QString& url);
+    QString chatModel() const;
+    void setChatModel(const QString& model);
+    QString extractionModel() const; // empty: the chat model
+    void setExtractionModel(const QString& model);
+    QString embeddingModel() const; // empty: no embeddings, keyword search only
+    void setEmbeddingModel(const QString& model);
+    int connectTimeoutSeconds() const;
+    void setConnectTimeoutSeconds(int seconds);
+    int replyTimeoutSeconds() const;
+    void setReplyTimeoutSeconds(int seconds);
+
+    // ---- memory
+    bool memoryEnabled() const;
+    void setMemoryEnabled(bool enabled);
+    int windowRounds() const;
+    void setWindowRounds(int rounds);
+    int profileBudget() const;
+    void setProfileBudget(int tokens);
+    int episodicBudget() const;
+    void setEpisodicBudget(int tokens);
+    int windowBudget() const;
+    void setWindowBudget(int tokens);
+    int episodeCapacity() const;
+    void setEpisodeCapacity(int episodes);
+    int maxAgeDays() const; // 0: no age limit
+    void setMaxAgeDays(int days);
+    // `base` with every tunable the user can set replaced by the stored value.
+    MemoryConfig memoryConfig(MemoryConfig base = {}) const;
+
+    // ---- general: "system", "zh_CN" or "en"; takes effect at the next start
+    QString language() const;
+    void setLanguage(const QString& language);
+
+    // ---- session and layout
+    QString lastUserId() const;
+    void setLastUserId(const QString& id);
+    QByteArray windowGeometry() const;
+    void setWindowGeometry(const QByteArray& geometry);
+    QByteArray windowState() const;
+    void setWindowState(const QByteArray& state);
+    QByteArray splitterState() const;
+    void setSplitterState(const QByteArray& state);
+
+    // The keychain entry that holds the endpoint's API key.
+    static QString apiKeySecretName();
+    static QString defaultBaseUrl();
+
+private:
+    QVariant value(const QString& key, const QVariant& fallback) const;
+    int intValue(const QString& key, int fallback) const;
+    void setValue(const QString& key, const QVariant& value);
+
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace engram

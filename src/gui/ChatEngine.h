@@ -1,0 +1,112 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+#include "memory/ContextBuilder.h"
+
+#include <QList>
+#include <QObject>
+#include <QString>
+
+namespace engram {
+
+// One memory that went into a reply's context, as the "Memories used" disclosure lists it.
+struct UsedMemory
+{
+    QString id;
+    Tier tier{Tier::Semantic};
+    QString text;
+    int tokens{};
+
+    friend bool operator==(const UsedMemory&, const UsedMemory&) = default;
+};
+
+void to_json(Json& j, const UsedMemory& m);
+void from_json(const Json& j, UsedMemory& m);
+
+// An engine keeps a reply's provenance in the stored assistant message's metadata under this key,
+// so the disclosure survives a restart.
+inline constexpr const char* kUsedMemoriesKey = "memoriesUsed";
+// Reads the provenance from an assistant message's metadata; malformed entries are skipped.
+QList<UsedMemory> usedMemoriesFromMetadata(const Json& metadata);
+void storeUsedMemories(Json& metadata, const QList<UsedMemory>& items);
+
+// What the window asks an engine to do for one turn.
+struct TurnRequest
+{
+    QString userId;
+    QString conversationId;
+    QString text;               // the user's message as typed (the engine redacts it before storing)
+    QString userMessageId;      // Retry/Regenerate: the stored user message to answer again; empty = store `text`
+    QString replacesMessageId;  // Regenerate: the reply that the new one replaces
+    bool incognito{};           // nothing is stored and no memory is read or written
+    QList<ChatMessage> history; // incognito only: the conversation so far, oldest first (never stored)
+};
+
+// The narrow interface between the window and whatever runs a turn (redact, store, build the
+// context, stream the reply, store it, queue memory jobs). The window only calls these methods and
+// follows the signals; tests substitute a scripted engine. One turn runs at a time.
+class ChatEngine : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class ErrorKind
+    {
+        NotConfigured, // no endpoint or model is set up
+        Unreachable,   // connection refused, DNS failure, TLS failure
+        Unauthorized,  // 401/403: a missing or wrong API key
+        RateLimited,   // 429 or a quota error
+        Timeout,       // no answer or a stalled stream within the timeout
+        ServerError,   // 5xx or an error body the endpoint sent
+        BadResponse,   // the answer could not be understood
+        Storage,       // the database refused to store the message
+    };
+    Q_ENUM(ErrorKind)
+
+    enum class ConnectionState
+    {
+        Unknown,       // nothing tried yet
+        Connected,     // the last request reached the model
+        Unreachable,   // the last request could not reach it (or was refused)
+        NotConfigured, // no endpoint is set up
+    };
+    Q_ENUM(ConnectionState)
+
+    explicit ChatEngine(QObject* parent = nullptr);
+    ~ChatEngine() override;
+
+    // Starts a turn and returns its id; turnStarted follows (possibly before this returns).
+    // An empty id means the engine is busy and nothing started.
+    virtual QString send(const TurnRequest& request) = 0;
+    // Answers request.userMessageId again (Retry after a failure, Regenerate the last reply) without
+    // storing the question twice; request.replacesMessageId, when set, is the reply to take out of
+    // the working window. For incognito turns request.text and request.history are used instead.
+    virtual QString regenerate(const TurnRequest& request) = 0;
+    // Stops the running turn: the partial reply is kept and replyFinished(…, stopped = true) follows.
+    virtual void stop() = 0;
+    virtual bool isBusy() const = 0;
+    // Takes back what a memoryNotice announced.
+    virtual Status undoMemory(const QString& userId, const QString& undoToken) = 0;
+
+    virtual QString modelName() const = 0;
+    virtual ConnectionState connectionState() const = 0;
+
+Q_SIGNALS:
+    // userMessageId is empty when the message was not stored (incognito, or the store failed).
+    void turnStarted(const QString& turnId, const QString& userMessageId);
+    void replyDelta(const QString& turnId, const QString& text);
+    // messageId is the stored reply (empty when nothing was stored).
+    void replyFinished(const QString& turnId, const QString& messageId, bool stopped);
+    // `message` is the technical detail shown under the banner's explanation: never a header or a key.
+    void replyFailed(const QString& turnId, engram::ChatEngine::ErrorKind kind, const QString& message);
+    void memoriesUsed(const QString& turnId, const QList<engram::UsedMemory>& items);
+    // Something was remembered after a turn of `conversationId`, e.g. "project → 短视频".
+    void memoryNotice(const QString& conversationId, const QString& text, const QString& undoToken);
+    void connectionStateChanged(engram::ChatEngine::ConnectionState state);
+    void modelNameChanged(const QString& name);
+};
+
+} // namespace engram
+
+Q_DECLARE_METATYPE(engram::UsedMemory)

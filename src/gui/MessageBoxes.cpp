@@ -1,0 +1,60 @@
+#include "MessageBoxes.h"
+
+namespace engram {
+namespace {
+
+QMessageBox::StandardButton g_nextAnswer = QMessageBox::NoButton;
+QMessageBox::StandardButton g_defaultAnswer = QMessageBox::NoButton;
+QString g_lastText;
+
+} // namespace
+
+QMessageBox::StandardButton MessageBoxes::question(QWidget* parent, const QString& title, const QString& text,
+                                                   QMessageBox::StandardButtons buttons,
+                                                   QMessageBox::StandardButton defaultButton)
+{
+    return ask(parent, QMessageBox::Question, title, text, buttons, defaultButton);
+}
+
+void MessageBoxes::warning(QWidget* parent, const QString& title, const QString& text)
+{
+    ask(parent, QMessageBox::Warning, title, text, QMessageBox::Ok, QMessageBox::Ok);
+}
+
+void MessageBoxes::setNextAnswer(QMessageBox::StandardButton answer)
+{
+    g_nextAnswer = answer;
+}
+
+void MessageBoxes::setDefaultAnswer(QMessageBox::StandardButton answer)
+{
+    g_defaultAnswer = answer;
+}
+
+QString MessageBoxes::lastText()
+{
+    return g_lastText;
+}
+
+void MessageBoxes::clearLastText()
+{
+    g_lastText.clear();
+}
+
+QMessageBox::StandardButton MessageBoxes::ask(QWidget* parent, QMessageBox::Icon icon, const QString& title,
+                                              const QString& text, QMessageBox::StandardButtons buttons,
+                                              QMessageBox::StandardButton defaultButton)
+{
+    g_lastText = text;
+    if (g_nextAnswer != QMessageBox::NoButton) {
+        const auto answer = std::exchange(g_nextAnswer, QMessageBox::NoButton);
+        return answer;
+    }
+    if (g_defaultAnswer != QMessageBox::NoButton)
+        return g_defaultAnswer;
+    QMessageBox box(icon, title, text, buttons, parent);
+    box.setDefaultButton(defaultButton);
+    return static_cast<QMessageBox::StandardButton>(box.exec());
+}
+
+} // namespace engram

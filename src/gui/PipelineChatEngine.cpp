@@ -1,0 +1,214 @@
+#include "PipelineChatEngine.h"
+
+#include "GuiLog.h"
+#include "llm/LlmClient.h"
+#include "llm/LlmError.h"
+#include "memory/FactApplier.h"
+#include "memory/JobRunner.h"
+#include "memory/MemoryService.h"
+#include "memory/TurnPipeline.h"
+
+#include <QTimer>
+
+namespace engram {
+
+namespace {
+
+// Which tier a context section's ids belong to; nullopt for sections that hold no memory.
+std::optional<Tier> sectionTier(const QString& name)
+{
+    if (name == QLatin1String("profile"))
+        return Tier::Semantic;
+    if (name == QLatin1String("summaries") || name == QLatin1String("exchanges"))
+        return Tier::Episodic;
+    if (name == QLatin1String("window"))
+        return Tier::Working;
+    return std::nullopt;
+}
+
+} // namespace
+
+PipelineChatEngine::PipelineChatEngine(MemoryService& memory, TurnPipeline& pipeline, LlmClient& client,
+                                       JobRunner* jobs, QObject* parent)
+    : ChatEngine(parent)
+    , m_memory(memory)
+    , m_pipeline(pipeline)
+    , m_client(client)
+{
+    connect(&pipeline, &TurnPipeline::factsLearned, this, &PipelineChatEngine::announce);
+    if (jobs)
+        connect(jobs, &JobRunner::factsLearned, this, &PipelineChatEngine::announce);
+    if (!m_client.settings().validate().ok())
+        m_state = ConnectionState::NotConfigured;
+}
+
+QString PipelineChatEngine::send(const TurnRequest& request)
+{
+    return start(request, false);
+}
+
+QString PipelineChatEngine::regenerate(const TurnRequest& request)
+{
+    if (!request.incognito && !request.replacesMessageId.isEmpty()) {
+        // The replaced reply leaves the working window; the new one takes its place.
+        if (auto st = m_memory.remove(request.userId, request.replacesMessageId); !st)
+            qCWarning(lcGui) << "could not take the replaced reply out of the window:" << st.errorMessage();
+    }
+    return start(request, !request.incognito && !request.userMessageId.isEmpty());
+}
+
+QString PipelineChatEngine::start(const TurnRequest& request, bool retry)
+{
+    if (isBusy())
+        return {};
+    const QString turnId = QStringLiteral("turn-%1").arg(++m_turnCount);
+    Conversation conversation;
+    if (request.incognito) {
+        // TurnPipeline keeps an incognito conversation's messages itself, in memory only.
+        conversation.id = request.conversationId;
+        conversation.userId = request.userId;
+        conversation.incognito = true;
+    } else if (auto stored = m_memory.conversation(request.userId, request.conversationId)) {
+        conversation = *stored;
+    } else {
+        const QString why = stored.errorMessage();
+        QTimer::singleShot(0, this, [this, turnId, why] {
+            Q_EMIT turnStarted(turnId, QString());
+            Q_EMIT replyFailed(turnId, ErrorKind::Storage, why);
+        });
+        return turnId;
+    }
+    auto turn = retry ? m_pipeline.retry(request.userId, conversation, request.userMessageId)
+                      : m_pipeline.send(request.userId, conversation, request.text);
+    if (!turn) {
+        const QString why = turn.errorMessage();
+        QTimer::singleShot(0, this, [this, turnId, why] {
+            Q_EMIT turnStarted(turnId, QString());
+            Q_EMIT replyFailed(turnId, ErrorKind::Storage, why);
+        });
+        return turnId;
+    }
+    m_userId = request.userId;
+    m_conversationId = request.conversationId;
+    follow(*turn, turnId);
+    return turnId;
+}
+
+void PipelineChatEngine::follow(Turn* turn, const QString& turnId)
+{
+    m_turn = turn;
+    connect(turn, &Turn::delta, this, [this, turnId](const QString& piece) {
+        setState(ConnectionState::Connected);
+        Q_EMIT replyDelta(turnId, piece);
+    });
+    connect(turn, &Turn::finished, this, [this, turnId](const Message& reply) {
+        m_turn.clear();
+        setState(ConnectionState::Connected);
+        Q_EMIT replyFinished(turnId, reply.id, reply.status == MessageStatus::Stopped);
+    });
+    connect(turn, &Turn::failed, this, [this, turnId](const LlmError& error, const QString&) {
+        m_turn.clear();
+        const ErrorKind kind = errorKind(error);
+        setState(kind == ErrorKind::Unreachable || kind == ErrorKind::Timeout ? ConnectionState::Unreachable
+                                                                              : ConnectionState::Connected);
+        Q_EMIT replyFailed(turnId, kind, error.text());
+    });
+    Q_EMIT turnStarted(turnId, turn->userMessageId);
+    Q_EMIT memoriesUsed(turnId, usedMemories(*turn));
+}
+
+QList<UsedMemory> PipelineChatEngine::usedMemories(const Turn& turn) const
+{
+    QList<UsedMemory> used;
+    for (const ContextSection& section : turn.context.sections) {
+        const auto tier = sectionTier(section.name);
+        if (!tier || section.ids.isEmpty())
+            continue;
+        // The section's tokens are shared out over its items, so the tiers add up in the status bar.
+        const int each = section.tokens / int(section.ids.size());
+        for (const QString& id : section.ids) {
+            UsedMemory m;
+            m.id = id;
+            m.tier = *tier;
+            m.tokens = each;
+            if (auto item = m_memory.item(turn.userId, id))
+                m.text = item->content;
+            used.append(m);
+        }
+    }
+    return used;
+}
+
+void PipelineChatEngine::announce(const QString& userId, const AppliedFacts& applied)
+{
+    if (userId != m_userId)
+        return;
+    for (const AppliedFacts::Change& change : applied.changes) {
+        // The same value again changes nothing the user would want to undo.
+        if (change.outcome == SemanticMemory::Outcome::Reinforced)
+            continue;
+        //: A memory notice under a reply: what was remembered, e.g. "Remembered: project → 短视频"
+        Q_EMIT memoryNotice(m_conversationId, tr("Remembered: %1 → %2").arg(change.predicate, change.object),
+                            change.factId);
+    }
+}
+
+void PipelineChatEngine::stop()
+{
+    if (m_turn)
+        m_turn->stop();
+}
+
+bool PipelineChatEngine::isBusy() const
+{
+    return m_turn && m_turn->isRunning();
+}
+
+Status PipelineChatEngine::undoMemory(const QString& userId, const QString& undoToken)
+{
+    return m_memory.revertFact(userId, undoToken);
+}
+
+QString PipelineChatEngine::modelName() const
+{
+    return m_client.settings().chatModel;
+}
+
+void PipelineChatEngine::settingsChanged()
+{
+    setState(!m_client.settings().validate().ok() ? ConnectionState::NotConfigured : ConnectionState::Unknown);
+    Q_EMIT modelNameChanged(modelName());
+}
+
+void PipelineChatEngine::setState(ConnectionState state)
+{
+    if (state == m_state)
+        return;
+    m_state = state;
+    Q_EMIT connectionStateChanged(state);
+}
+
+ChatEngine::ErrorKind PipelineChatEngine::errorKind(const LlmError& error)
+{
+    switch (error.kind) {
+    case LlmError::Kind::BadKey:
+        return ErrorKind::Unauthorized;
+    case LlmError::Kind::Unreachable:
+        return ErrorKind::Unreachable;
+    case LlmError::Kind::RateLimited:
+        return ErrorKind::RateLimited;
+    case LlmError::Kind::Timeout:
+        return ErrorKind::Timeout;
+    case LlmError::Kind::UnknownModel:
+    case LlmError::Kind::BadRequest:
+    case LlmError::Kind::ServerError:
+        return ErrorKind::ServerError;
+    case LlmError::Kind::UnreadableReply:
+    case LlmError::Kind::Interrupted:
+    case LlmError::Kind::Cancelled:
+        return ErrorKind::BadResponse;
+    }
+    return ErrorKind::ServerError;
+}
+
+} // namespace engram

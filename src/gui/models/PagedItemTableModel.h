@@ -1,0 +1,65 @@
+#pragma once
+
+#include "memory/MemoryService.h"
+#include "models/ItemTableModel.h"
+
+#include <optional>
+
+namespace engram {
+
+// An ItemTableModel for tiers too large to load at once (100,000 episodes): rows come in pages
+// through canFetchMore()/fetchMore(), and because a proxy model only sees fetched rows, the
+// search text and the sort order are applied by the database, not by the proxy.
+class PagedItemTableModel : public ItemTableModel
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kPageSize = 500;
+
+    PagedItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent = nullptr);
+
+    // Shows only items whose text contains `text` (asked of the database). Reloads.
+    void setSearchText(const QString& text);
+    QString searchText() const { return m_search; }
+    // How many items match in the database, fetched or not.
+    int totalCount() const { return m_total; }
+    // Fetches pages until the item is loaded; false when it is not among the matching items.
+    bool fetchUntil(const QString& id);
+
+    bool canShow(const MemoryItem& item) const override { return item.tier == tier(); }
+    void reload() override;
+    bool canFetchMore(const QModelIndex& parent) const override;
+    void fetchMore(const QModelIndex& parent) override;
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+Q_SIGNALS:
+    void totalCountChanged(int total);
+
+protected:
+    // The order before the user picks a column; call from the constructor.
+    void setInitialOrder(EpisodeOrder order, bool descending);
+    // The database order of a column; nullopt = the column cannot be sorted.
+    virtual std::optional<EpisodeOrder> orderOf(int column) const = 0;
+
+    Result<QList<MemoryItem>> load() override;
+    bool belongs(const MemoryItem& item) const override;
+    int insertionRow(const MemoryItem& item) const override;
+    bool keepsPosition(int row, const MemoryItem& item) const override;
+    void afterLiveChange() override;
+
+private:
+    ItemQuery query(int offset) const;
+    Result<QList<MemoryItem>> fetchPage();
+    void updateTotal();
+    // The SQL order in C++, so live changes land where a reload would put them.
+    bool sortsBefore(const MemoryItem& a, const MemoryItem& b) const;
+
+    QString m_search;
+    EpisodeOrder m_order{EpisodeOrder::Created};
+    bool m_descending{true};
+    int m_total{};
+    bool m_complete{true}; // every matching row is loaded
+};
+
+} // namespace engram

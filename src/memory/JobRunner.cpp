@@ -1,0 +1,315 @@
+#include "memory/JobRunner.h"
+
+#include "llm/ChatBackend.h"
+#include "memory/FactApplier.h"
+#include "memory/MemoryService.h"
+#include "storage/Database.h"
+
+#include <QLoggingCategory>
+#include <QRandomGenerator>
+
+#include <algorithm>
+
+Q_DECLARE_LOGGING_CATEGORY(lcMemory)
+
+namespace engram {
+namespace {
+
+constexpr int kMaxUnreadable = 3; // a model that cannot produce our JSON three times: give up
+constexpr qint64 kBaseBackoffMs = 5000;
+constexpr qint64 kMaxBackoffMs = 10 * 60 * 1000;
+
+qint64 backoffMs(int attempts, const LlmError& error)
+{
+    if (error.retryAfterMs)
+        return *error.retryAfterMs;
+    if (!error.isRetryable())
+        return kMaxBackoffMs; // a bad key or model needs the user; try again much later
+    const qint64 exp = kBaseBackoffMs << std::min(attempts - 1, 7);
+    const qint64 jitter = QRandomGenerator::global()->bounded(static_cast<int>(kBaseBackoffMs));
+    return std::min(exp + jitter, kMaxBackoffMs);
+}
+
+std::string str(const QString& s)
+{
+    return s.toStdString();
+}
+
+QString qstr(const Json& j, const char* key)
+{
+    return QString::fromStdString(j.value(key, std::string()));
+}
+
+} // namespace
+
+JobRunner::JobRunner(MemoryService& memory, ChatBackend& backend, QObject* parent)
+    : QObject(parent)
+    , m_memory(memory)
+    , m_tasks(backend)
+    , m_queue(memory.database())
+{
+    m_timer.setSingleShot(true);
+    connect(&m_timer, &QTimer::timeout, this, &JobRunner::runNext);
+}
+
+Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
+                                    const QString& assistantMessageId, const QString& userText,
+                                    const QString& replyText)
+{
+    Json payload = Json::object();
+    payload["conversation_id"] = str(conversationId);
+    payload["user_message_id"] = str(userMessageId);
+    payload["assistant_message_id"] = str(assistantMessageId);
+    payload["user_text"] = str(userText);
+    payload["reply_text"] = str(replyText);
+    auto queued = m_queue.enqueue(userId, kExtract, QStringLiteral("extract:") + assistantMessageId, payload,
+                                  m_memory.clock().now());
+    if (!queued)
+        return queued.error();
+    scheduleNext();
+    return {};
+}
+
+Status JobRunner::enqueueSummaryIfDue(const QString& userId)
+{
+    auto buffer = m_memory.summaryBuffer(userId);
+    if (!buffer)
+        return buffer.error();
+    if (buffer->size() < m_memory.config().summaryBufferThreshold)
+        return {};
+    Json ids = Json::array();
+    for (const Message& m : *buffer)
+        ids.push_back(str(m.id));
+    Json payload = Json::object();
+    payload["message_ids"] = ids;
+    // Keyed by the first buffered message: the same evicted messages are summarised once.
+    auto queued = m_queue.enqueue(userId, kSummarize, QStringLiteral("summarize:") + buffer->first().id, payload,
+                                  m_memory.clock().now());
+    if (!queued)
+        return queued.error();
+    scheduleNext();
+    return {};
+}
+
+Result<QList<Job>> JobRunner::pending(const QString& userId) const
+{
+    return m_queue.pending(userId);
+}
+
+void JobRunner::start()
+{
+    m_started = true;
+    if (auto n = m_queue.recoverInterrupted(m_memory.clock().now()); n && *n > 0)
+        qCInfo(lcMemory) << "requeued" << *n << "jobs interrupted by the last exit";
+    scheduleNext();
+}
+
+void JobRunner::drainOnce()
+{
+    m_draining = true;
+    m_triedThisDrain.clear();
+    if (!m_started) {
+        if (auto n = m_queue.recoverInterrupted(m_memory.clock().now()); !n)
+            qCWarning(lcMemory) << "cannot requeue interrupted jobs:" << n.errorMessage();
+    }
+    if (!m_busy)
+        runNext();
+}
+
+void JobRunner::scheduleNext()
+{
+    if (m_busy || (!m_started && !m_draining))
+        return;
+    auto due = m_queue.nextDue();
+    if (!due || !*due) {
+        return;
+    }
+    const qint64 wait = std::max<qint64>(0, m_memory.clock().now().msecsTo(**due));
+    m_timer.start(static_cast<int>(std::min<qint64>(wait, kMaxBackoffMs)));
+}
+
+void JobRunner::runNext()
+{
+    if (m_busy)
+        return;
+    if (m_draining) {
+        // Every queued job once, due or waiting on back-off, in order.
+        auto jobs = m_queue.pending();
+        if (jobs) {
+            for (const Job& job : *jobs) {
+                if (job.status != Job::Status::Queued || m_triedThisDrain.contains(job.id))
+                    continue;
+                m_triedThisDrain.insert(job.id);
+                auto claimed = m_queue.claim(job.id, m_memory.clock().now());
+                if (claimed && *claimed) {
+                    m_busy = true;
+                    runJob(**claimed);
+                    return;
+                }
+            }
+        }
+        m_draining = false;
+        Q_EMIT drained();
+        scheduleNext();
+        return;
+    }
+    auto job = m_queue.claimNext(m_memory.clock().now());
+    if (!job) {
+        qCWarning(lcMemory) << "cannot read the job queue:" << job.errorMessage();
+        return;
+    }
+    if (!*job) {
+        scheduleNext();
+        return;
+    }
+    m_busy = true;
+    runJob(**job);
+}
+
+void JobRunner::runJob(const Job& job)
+{
+    if (job.kind == kExtract)
+        runExtraction(job);
+    else if (job.kind == kSummarize)
+        runSummary(job);
+    else
+        finishJob(job, Error::invalid(QStringLiteral("unknown job kind %1").arg(job.kind)), {});
+}
+
+void JobRunner::runExtraction(const Job& job)
+{
+    const QString userText = qstr(job.payload, "user_text");
+    const QString reply = qstr(job.payload, "reply_text");
+    auto known = m_memory.activeFacts(job.userId);
+    const PromptLanguage language = Prompts::languageOf(userText);
+    m_tasks.extract(language, known ? *known : QList<Fact>(), userText, reply, this,
+                    [this, job](const LlmResult<ParsedOperations>& result) {
+                        if (!result) {
+                            retryJob(job, result.error());
+                            return;
+                        }
+                        FactApplier::Provenance provenance;
+                        provenance.source = FactSource::LlmExtract;
+                        provenance.conversationId = qstr(job.payload, "conversation_id");
+                        provenance.messageId = qstr(job.payload, "user_message_id");
+                        Transaction tx(m_memory.database());
+                        Status st = tx.begin();
+                        Result<AppliedFacts> applied = AppliedFacts{};
+                        if (st) {
+                            applied = FactApplier::apply(m_memory, job.userId, result->operations, provenance);
+                            st = applied ? m_queue.complete(job.id, m_memory.clock().now()) : Status(applied.error());
+                        }
+                        if (st)
+                            st = tx.commit();
+                        if (st && applied && (!applied->changes.isEmpty() || !applied->forgotten.isEmpty()))
+                            Q_EMIT factsLearned(job.userId, *applied);
+                        finishJob(job, st, QStringLiteral("%1 facts").arg(applied ? applied->changes.size() : 0));
+                    });
+}
+
+void JobRunner::runSummary(const Job& job)
+{
+    QStringList ids;
+    const auto it = job.payload.find("message_ids");
+    if (it != job.payload.end() && it->is_array()) {
+        for (const Json& id : *it) {
+            if (id.is_string())
+                ids.append(QString::fromStdString(id.get<std::string>()));
+        }
+    }
+    auto buffer = m_memory.summaryBuffer(job.userId);
+    QList<Message> messages;
+    if (buffer) {
+        for (const Message& m : *buffer) {
+            if (ids.contains(m.id))
+                messages.append(m);
+        }
+    }
+    if (messages.isEmpty()) {
+        // Already summarised, or the conversation was deleted: nothing left to do.
+        finishJob(job, m_queue.complete(job.id, m_memory.clock().now()), QStringLiteral("nothing to summarise"));
+        return;
+    }
+    QStringList texts;
+    for (const Message& m : std::as_const(messages))
+        texts.append(m.textForModel());
+    const PromptLanguage language = Prompts::languageOf(texts);
+    m_tasks.summarize(language, messages, {}, this, [this, job, ids, language](const LlmResult<SummaryReply>& result) {
+        if (!result) {
+            retryJob(job, result.error());
+            return;
+        }
+        const QString topic = SummaryParser::normalisedTopic(result->topic);
+        auto existing = m_memory.existingSummary(job.userId, topic);
+        if (!existing || !*existing) {
+            storeSummary(job, ids, topic, result->summary);
+            return;
+        }
+        m_tasks.merge(language, topic, (*existing)->content, result->summary, this,
+                      [this, job, ids, topic](const LlmResult<QString>& merged) {
+                          if (!merged) {
+                              retryJob(job, merged.error());
+                              return;
+                          }
+                          storeSummary(job, ids, topic, *merged);
+                      });
+    });
+}
+
+void JobRunner::storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text)
+{
+    Transaction tx(m_memory.database());
+    Status st = tx.begin();
+    if (st) {
+        Json metadata = Json::object();
+        Json sources = Json::array();
+        for (const QString& id : messageIds)
+            sources.push_back(str(id));
+        metadata["source_message_ids"] = sources;
+        auto stored = m_memory.upsertSummary(job.userId, topic, text, {}, metadata);
+        st = stored ? m_memory.markSummarized(job.userId, messageIds) : Status(stored.error());
+    }
+    if (st)
+        st = m_queue.complete(job.id, m_memory.clock().now());
+    if (st)
+        st = tx.commit();
+    finishJob(job, st, QStringLiteral("summary on %1").arg(topic));
+}
+
+void JobRunner::retryJob(const Job& job, const LlmError& error)
+{
+    Status st;
+    if (error.kind == LlmError::Kind::UnreadableReply && job.attempts >= kMaxUnreadable) {
+        qCWarning(lcMemory) << "giving up on job" << job.id << "after unreadable model replies";
+        st = m_queue.fail(job.id, error.text(), m_memory.clock().now());
+    } else {
+        const QDateTime when = m_memory.clock().now().addMSecs(backoffMs(job.attempts, error));
+        st = m_queue.retryAt(job.id, error.text(), when, m_memory.clock().now());
+    }
+    if (!st)
+        qCWarning(lcMemory) << "cannot requeue job" << job.id << st.errorMessage();
+    m_busy = false;
+    Q_EMIT jobFinished(job.id, job.kind, false, error.text());
+    if (m_draining)
+        runNext();
+    else
+        scheduleNext();
+}
+
+void JobRunner::finishJob(const Job& job, const Status& effects, const QString& message)
+{
+    if (!effects) {
+        qCWarning(lcMemory) << "job" << job.id << "failed:" << effects.errorMessage();
+        // The transaction rolled back; the job is still "running": put it back for a later try.
+        (void)m_queue.retryAt(job.id, effects.errorMessage(), m_memory.clock().now().addMSecs(kBaseBackoffMs),
+                              m_memory.clock().now());
+    }
+    m_busy = false;
+    Q_EMIT jobFinished(job.id, job.kind, effects.ok(), effects ? message : effects.errorMessage());
+    if (m_draining)
+        runNext();
+    else
+        scheduleNext();
+}
+
+} // namespace engram

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "core/Result.h"
+#include "llm/ModelTasks.h"
+#include "storage/JobQueue.h"
+
+#include <QObject>
+#include <QTimer>
+
+namespace engram {
+
+class ChatBackend;
+class MemoryService;
+struct AppliedFacts;
+
+// Runs the background memory work of finished turns — model extraction and summaries of evicted
+// messages — one job at a time, asynchronously (the GUI thread never waits on it). Jobs are
+// persisted; a job's effects and its completion are written in one transaction, so after a crash
+// each job is done exactly once. While the endpoint is down the runner backs off exponentially.
+class JobRunner final : public QObject
+{
+    Q_OBJECT
+
+public:
+    JobRunner(MemoryService& memory, ChatBackend& backend, QObject* parent = nullptr);
+
+    static constexpr auto kExtract = QLatin1String("extract");
+    static constexpr auto kSummarize = QLatin1String("summarize");
+
+    // Queues the extraction of one finished turn (once per assistant message, ever).
+    Status enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
+                             const QString& assistantMessageId, const QString& userText, const QString& replyText);
+    // Queues a summary job when the user's summary buffer holds enough evicted messages.
+    Status enqueueSummaryIfDue(const QString& userId);
+
+    // Requeues jobs a crash left running, then runs whatever is due, now and whenever more is.
+    void start();
+    // Runs every job due now once (no waiting for back-off) and emits drained() when done.
+    void drainOnce();
+    bool isBusy() const { return m_busy; }
+
+    Result<QList<Job>> pending(const QString& userId = {}) const;
+
+Q_SIGNALS:
+    void jobFinished(const QString& jobId, const QString& kind, bool ok, const QString& message);
+    // A job changed what the assistant remembers: e.g. "Remembered: project → 短视频".
+    void factsLearned(const QString& userId, const engram::AppliedFacts& applied);
+    void drained();
+
+private:
+    void scheduleNext();
+    void runNext();
+    void runJob(const Job& job);
+    void runExtraction(const Job& job);
+    void runSummary(const Job& job);
+    void storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text);
+    void finishJob(const Job& job, const Status& effects, const QString& message);
+    void retryJob(const Job& job, const LlmError& error);
+
+    MemoryService& m_memory;
+    ModelTasks m_tasks;
+    JobQueue m_queue;
+    QTimer m_timer;
+    bool m_busy{};
+    bool m_started{};
+    bool m_draining{};
+    QSet<QString> m_triedThisDrain;
+};
+
+} // namespace engram

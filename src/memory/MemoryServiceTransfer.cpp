@@ -1,0 +1,94 @@
+// MemoryService: export, import and clear of one user's memory. Kept apart from
+// MemoryService.cpp so each file stays about one thing.
+#include "memory/MemoryContext.h"
+#include "memory/MemoryService.h"
+
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcMemory)
+
+namespace engram {
+
+Result<ExportReport> MemoryService::exportMemory(const QString& userId, const QString& path)
+{
+    return Exporter(*m_ctx).writeFile(userId, path);
+}
+
+Result<ExportReport> MemoryService::exportMemory(const QString& userId, QIODevice& device)
+{
+    return Exporter(*m_ctx).write(userId, device);
+}
+
+Result<ImportReport> MemoryService::importMemory(const QString& userId, const QString& path, ImportMode mode)
+{
+    return importParsed(userId, MemoryDocument::fromFile(path), mode);
+}
+
+Result<ImportReport> MemoryService::importDocument(const QString& userId, const QByteArray& document, ImportMode mode)
+{
+    return importParsed(userId, MemoryDocument::fromBytes(document), mode);
+}
+
+Result<ImportReport> MemoryService::importParsed(const QString& userId, Result<MemoryDocument> document,
+                                                 ImportMode mode)
+{
+    if (!document)
+        return document.error();
+    // A new user is created (and logged) before the import's transaction, like on first use.
+    if (auto user = ensureUser(userId, document->user.displayName); !user)
+        return user.error();
+    auto report = Importer(*m_ctx).run(userId, std::move(document).value(), mode);
+    if (!report)
+        return report;
+    qCInfo(lcMemory) << "imported" << report->added() << "items in" << report->elapsedMs << "ms";
+    if (mode == ImportMode::Replace) {
+        if (auto st = MemoryEraser(*m_ctx).scrub(); !st)
+            qCWarning(lcMemory) << "cannot scrub the replaced memory from the file:" << st.errorMessage();
+    }
+    m_writesSinceForget.remove(userId);
+    Q_EMIT usersChanged();
+    Q_EMIT memoryReset(userId);
+    return report;
+}
+
+Result<ClearReport> MemoryService::clearMemory(const QString& userId, const QString& backupPath)
+{
+    if (auto user = m_ctx->users.find(userId); !user)
+        return user.error();
+    if (!backupPath.isEmpty()) {
+        auto backup = exportMemory(userId, backupPath);
+        if (!backup)
+            return Error{backup.error().code,
+                         QStringLiteral("The backup could not be written, so nothing was cleared: %1")
+                             .arg(backup.errorMessage())};
+    }
+    MemoryEraser eraser(*m_ctx);
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    auto report = eraser.eraseRows(userId);
+    if (!report)
+        return report.error();
+    report->backupPath = backupPath;
+    // The log keeps that the memory was cleared and how much, never what.
+    Json after = Json::object();
+    after["messages"] = report->messages;
+    after["episodes"] = report->episodes;
+    after["facts"] = report->facts;
+    after["backup"] = !backupPath.isEmpty();
+    if (auto st = m_ctx->record(userId, QString(), QStringLiteral("memory"), QStringLiteral("clear"), Actor::User,
+                                nullptr, after);
+        !st)
+        return st.error();
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    m_writesSinceForget.remove(userId);
+    Q_EMIT memoryReset(userId);
+    if (auto st = eraser.scrub(); !st)
+        return Error::database(
+            QStringLiteral("The memory was cleared, but its text could not yet be wiped from the file: %1")
+                .arg(st.errorMessage()));
+    return report;
+}
+
+} // namespace engram

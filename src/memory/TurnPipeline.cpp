@@ -1,0 +1,191 @@
+#include "memory/TurnPipeline.h"
+
+#include "llm/ChatBackend.h"
+#include "llm/Prompts.h"
+#include "llm/RuleExtractor.h"
+#include "memory/JobRunner.h"
+#include "memory/MemoryService.h"
+
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcMemory)
+
+namespace engram {
+
+void Turn::stop()
+{
+    if (m_done)
+        return;
+    m_stopped = true;
+    if (m_reply)
+        m_reply->cancel(); // emits failed(Cancelled) synchronously; the pipeline stores the partial reply
+}
+
+TurnPipeline::TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunner* jobs, QObject* parent)
+    : QObject(parent)
+    , m_memory(memory)
+    , m_backend(backend)
+    , m_jobs(jobs)
+{}
+
+void TurnPipeline::learnExplicitFacts(const QString& userId, const Message& message)
+{
+    const FactOperations ops = RuleExtractor::extract(message.content);
+    if (ops.isEmpty())
+        return;
+    FactApplier::Provenance provenance;
+    provenance.source = FactSource::UserInput;
+    provenance.conversationId = message.conversationId;
+    provenance.messageId = message.id;
+    auto applied = FactApplier::apply(m_memory, userId, ops, provenance);
+    if (!applied) {
+        qCWarning(lcMemory) << "cannot store explicit facts:" << applied.errorMessage();
+        return;
+    }
+    if (!applied->changes.isEmpty() || !applied->forgotten.isEmpty())
+        Q_EMIT factsLearned(userId, *applied);
+}
+
+Result<Turn*> TurnPipeline::send(const QString& userId, const Conversation& conversation, const QString& text)
+{
+    if (text.trimmed().isEmpty())
+        return Error::invalid(QStringLiteral("The message is empty"));
+    if (conversation.incognito) {
+        Message m;
+        m.id = newId();
+        m.userId = userId;
+        m.conversationId = conversation.id;
+        m.role = Role::User;
+        m.content = text; // never stored, so nothing to mask
+        m.createdAt = m_memory.clock().now();
+        m_incognito[conversation.id].append(m);
+        return start(userId, conversation, text, {});
+    }
+    auto stored = m_memory.appendMessage(userId, conversation.id, Role::User, text);
+    if (!stored)
+        return stored.error();
+    if (m_memory.config().enabled)
+        learnExplicitFacts(userId, *stored);
+    return start(userId, conversation, stored->content, stored->id);
+}
+
+Result<Turn*> TurnPipeline::retry(const QString& userId, const Conversation& conversation, const QString& userMessageId)
+{
+    if (conversation.incognito) {
+        const QList<Message>& messages = m_incognito.value(conversation.id);
+        for (const Message& m : messages) {
+            if (m.id == userMessageId)
+                return start(userId, conversation, m.content, {});
+        }
+        return Error::notFound(QStringLiteral("There is no message %1").arg(userMessageId));
+    }
+    auto item = m_memory.item(userId, userMessageId);
+    if (!item)
+        return item.error();
+    return start(userId, conversation, item->content, userMessageId);
+}
+
+Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& conversation, const QString& text,
+                                  const QString& userMessageId)
+{
+    const PromptLanguage language = Prompts::languageOf(text);
+    ContextRequest request;
+    request.userId = userId;
+    request.conversationId = conversation.incognito ? QString() : conversation.id;
+    request.query = text;
+    request.queryMessageId = userMessageId;
+    request.systemPrompt = Prompts::chatSystem(language);
+    request.chinese = language == PromptLanguage::Chinese;
+    request.includeMemory = m_memory.config().enabled;
+    request.countAccess = !conversation.incognito;
+    auto context = m_memory.buildContext(request);
+    if (!context)
+        return context.error();
+    if (conversation.incognito) {
+        // The in-memory window stands in for the stored one, before the new message.
+        QList<Message> window = m_incognito.value(conversation.id);
+        if (!window.isEmpty())
+            window.removeLast();
+        const qsizetype at = context->messages.size() - 1;
+        for (qsizetype i = window.size() - 1; i >= 0 && i >= window.size() - 2 * m_memory.config().windowRounds; --i)
+            context->messages.insert(at, ChatMessage{window.at(i).role, window.at(i).content});
+    }
+
+    auto* turn = new Turn(this);
+    turn->userId = userId;
+    turn->conversation = conversation;
+    turn->userMessageId = userMessageId;
+    turn->userText = text;
+    turn->context = *context;
+
+    ChatRequest chat;
+    chat.messages = context->messages;
+    ChatReply* reply = m_backend.streamChat(chat);
+    turn->m_reply = reply;
+    connect(reply, &ChatReply::delta, turn, [turn](const QString& piece) {
+        turn->m_text += piece;
+        Q_EMIT turn->delta(piece);
+    });
+    connect(reply, &ChatReply::finished, turn,
+            [this, turn](const ChatResult& result) { complete(turn, result.text, MessageStatus::Complete); });
+    connect(reply, &ChatReply::failed, turn, [this, turn](const LlmError& error) {
+        if (turn->m_stopped) {
+            complete(turn, turn->m_text, MessageStatus::Stopped);
+            return;
+        }
+        turn->m_done = true;
+        Q_EMIT turn->failed(error, turn->m_text);
+        turn->deleteLater();
+    });
+    return turn;
+}
+
+void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus status)
+{
+    if (turn->m_done)
+        return;
+    turn->m_done = true;
+    Message reply;
+    reply.id = newId();
+    reply.userId = turn->userId;
+    reply.conversationId = turn->conversation.id;
+    reply.role = Role::Assistant;
+    reply.content = text;
+    reply.status = status;
+    reply.createdAt = m_memory.clock().now();
+    if (turn->conversation.incognito) {
+        m_incognito[turn->conversation.id].append(reply);
+        Q_EMIT turn->finished(reply);
+        turn->deleteLater();
+        return;
+    }
+    Json metadata = Json::object();
+    metadata["reply_to"] = turn->userMessageId.toStdString();
+    auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status, metadata);
+    if (!stored) {
+        qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();
+    } else {
+        reply = *stored;
+    }
+    if (stored && m_memory.config().enabled && !text.isEmpty()) {
+        Json episodeMeta = Json::object();
+        episodeMeta["user_message_id"] = turn->userMessageId.toStdString();
+        episodeMeta["assistant_message_id"] = reply.id.toStdString();
+        if (auto e = m_memory.recordExchange(turn->userId, turn->conversation.id, turn->userText, reply.content,
+                                             episodeMeta);
+            !e)
+            qCWarning(lcMemory) << "cannot record the exchange:" << e.errorMessage();
+        if (m_jobs) {
+            if (auto st = m_jobs->enqueueExtraction(turn->userId, turn->conversation.id, turn->userMessageId, reply.id,
+                                                    turn->userText, reply.content);
+                !st)
+                qCWarning(lcMemory) << "cannot queue extraction:" << st.errorMessage();
+            if (auto st = m_jobs->enqueueSummaryIfDue(turn->userId); !st)
+                qCWarning(lcMemory) << "cannot queue a summary:" << st.errorMessage();
+        }
+    }
+    Q_EMIT turn->finished(reply);
+    turn->deleteLater();
+}
+
+} // namespace engram

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/MemoryTypes.h"
+#include "core/Result.h"
+#include "llm/LlmError.h"
+#include "memory/ContextBuilder.h"
+#include "memory/FactApplier.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+namespace engram {
+
+class ChatBackend;
+class ChatReply;
+class JobRunner;
+class MemoryService;
+
+// One turn in flight: the user's message is stored, the context built, the reply streaming.
+// It ends with exactly one of finished() or failed(); the user's message is kept either way.
+class Turn final : public QObject
+{
+    Q_OBJECT
+
+public:
+    QString userId;
+    Conversation conversation;
+    QString userMessageId; // empty in an incognito conversation (nothing is stored)
+    QString userText;      // as stored: redacted
+    ContextResult context; // what the model was sent, with the memory ids (provenance)
+
+    const QString& partialReply() const { return m_text; }
+    bool isRunning() const { return !m_done; }
+    // Ends the stream at once; the partial reply is kept, marked stopped.
+    void stop();
+
+Q_SIGNALS:
+    void delta(const QString& piece);
+    // The reply as stored (status Complete, or Stopped after stop()).
+    void finished(const engram::Message& reply);
+    // The model could not answer; `partial` is whatever text arrived before the error.
+    void failed(const engram::LlmError& error, const QString& partial);
+
+private:
+    friend class TurnPipeline;
+    explicit Turn(QObject* parent)
+        : QObject(parent)
+    {}
+    QPointer<ChatReply> m_reply;
+    QString m_text;
+    bool m_done{};
+    bool m_stopped{};
+};
+
+// The turn pipeline: redact → store the user's message → apply explicit facts (RuleExtractor) →
+// build the context → stream the reply → store it → record the exchange → queue extraction and
+// summary jobs. Incognito conversations keep their messages in memory only and write nothing to
+// any tier (the user's profile is still read, without counting an access).
+class TurnPipeline final : public QObject
+{
+    Q_OBJECT
+
+public:
+    TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunner* jobs, QObject* parent = nullptr);
+
+    // Starts a turn. Fails only when the message cannot be stored (it is then not sent either).
+    Result<Turn*> send(const QString& userId, const Conversation& conversation, const QString& text);
+    // Asks again for the reply to a stored user message (after a failure, or to regenerate).
+    Result<Turn*> retry(const QString& userId, const Conversation& conversation, const QString& userMessageId);
+
+Q_SIGNALS:
+    // Semantic memory changed because of what the user said ("Remembered: project → 短视频").
+    void factsLearned(const QString& userId, const engram::AppliedFacts& applied);
+
+private:
+    Result<Turn*> start(const QString& userId, const Conversation& conversation, const QString& text,
+                        const QString& userMessageId);
+    void complete(Turn* turn, const QString& text, MessageStatus status);
+    void learnExplicitFacts(const QString& userId, const Message& message);
+
+    MemoryService& m_memory;
+    ChatBackend& m_backend;
+    QPointer<JobRunner> m_jobs;
+    QHash<QString, QList<Message>> m_incognito; // conversation id → its messages, never written
+};
+
+} // namespace engram

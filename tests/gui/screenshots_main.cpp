@@ -1,0 +1,202 @@
+// Renders the real MainWindow and SettingsDialog with sample conversations, played through the
+// scripted ChatEngine, into PNG files: for looking at the layout in each language and for docs/.
+//   engram-screenshots --lang zh_CN --out docs/screenshots
+#include "AppSettings.h"
+#include "AppStartup.h"
+#include "ChatView.h"
+#include "MainWindow.h"
+#include "MessageBox.h"
+#include "MessageWidget.h"
+#include "ScriptedChatEngine.h"
+#include "SecretStore.h"
+#include "SettingsDialog.h"
+#include "memory/MemoryService.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QDockWidget>
+#include <QPlainTextEdit>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+using namespace engram;
+using Turn = test::ScriptedChatEngine::Turn;
+
+namespace {
+
+struct Sample
+{
+    QString question;
+    QString answer;
+    QString second;
+    QString followUp;
+    QString partial;
+    QString notice;
+    QString fact;
+    QString episode;
+    QString earlierTitle;
+    QString earlierQuestion;
+    QString earlierAnswer;
+};
+
+Sample sample(bool chinese)
+{
+    if (chinese) {
+        return {QStringLiteral("帮我规划一下这周的短视频选题"),
+                QStringLiteral(
+                    "## 本周选题\n\n结合你之前提到的**剪辑节奏**，建议这样安排：\n\n"
+                    "| 日期 | 主题 | 时长 |\n|---|---|---|\n| 周二 | 开箱：新镜头 | 60 秒 |\n"
+                    "| 周四 | 三个转场技巧 | 90 秒 |\n| 周六 | 一周幕后花絮 | 45 秒 |\n\n"
+                    "剪辑前可以先批量重命名素材：\n\n```bash\nfor f in *.mp4; do mv \"$f\" \"raw_$f\"; done\n```\n\n"
+                    "- 每条视频开头三秒给出看点\n- 字幕统一使用思源黑体"),
+                QStringLiteral("我转做短视频了，以后主要做剪辑教程"),
+                QStringLiteral("明白了，以后我会围绕剪辑教程来给建议。"),
+                QStringLiteral("好的，先从开头三秒说起：第一个镜头要"),
+                QStringLiteral("项目 → 短视频剪辑教程"),
+                QStringLiteral("职业 → 短视频创作者"),
+                QStringLiteral("上周讨论过视频节奏和转场"),
+                QStringLiteral("相机怎么选"),
+                QStringLiteral("预算五千左右，入门拍视频买什么相机？"),
+                QStringLiteral("预算五千的话，可以优先考虑带翻转屏和良好自动对焦的机型。")};
+    }
+    return {QStringLiteral("Help me plan this week's short videos"),
+            QStringLiteral("## This week\n\nBuilding on the **editing rhythm** you mentioned, here is a plan:\n\n"
+                           "| Day | Topic | Length |\n|---|---|---|\n| Tue | Unboxing: the new lens | 60 s |\n"
+                           "| Thu | Three transition tricks | 90 s |\n| Sat | Behind the scenes | 45 s |\n\n"
+                           "Rename the footage in one go before editing:\n\n```bash\nfor f in *.mp4; do mv \"$f\" "
+                           "\"raw_$f\"; done\n```\n\n- Show the hook in the first three seconds\n- Keep one subtitle "
+                           "font across videos"),
+            QStringLiteral("I've switched to short videos; mostly editing tutorials from now on"),
+            QStringLiteral("Got it. I'll keep editing tutorials in mind from now on."),
+            QStringLiteral("Sure, let's start with the first three seconds: the opening shot should"),
+            QStringLiteral("project → short editing tutorials"),
+            QStringLiteral("occupation → short-video creator"),
+            QStringLiteral("Last week we talked about pacing and transitions"),
+            QStringLiteral("Choosing a camera"),
+            QStringLiteral("Which camera should I buy for video on a modest budget?"),
+            QStringLiteral("Look for a flip screen and reliable autofocus first; sensor size matters less.")};
+}
+
+void send(MainWindow& window, const QString& text)
+{
+    auto* input = window.findChild<QPlainTextEdit*>(QStringLiteral("chatInput"));
+    input->setPlainText(text);
+    QTest::keyClick(input, Qt::Key_Return);
+}
+
+void waitIdle(test::ScriptedChatEngine& engine)
+{
+    if (!QTest::qWaitFor([&] { return !engine.isBusy(); }, 5000))
+        qFatal("the scripted turn did not end");
+    QTest::qWait(150); // let the 50 ms render timer and layouts settle
+}
+
+void save(QWidget* widget, const QString& path)
+{
+    QTest::qWait(100);
+    if (!widget->grab().save(path))
+        qFatal("cannot write %s", qPrintable(path));
+    qInfo("wrote %s", qPrintable(path));
+}
+
+// Two turns with provenance and a notice, then a streaming one, a failure and Settings.
+void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sample& s, const QDir& out,
+                  const QString& lang)
+{
+    window.findChild<QAction*>(QStringLiteral("newConversationAction"))->trigger();
+    Turn first;
+    first.chunks = s.answer.split(QLatin1Char('\n'));
+    for (int i = 0; i < first.chunks.size() - 1; ++i)
+        first.chunks[i] += QLatin1Char('\n');
+    first.used = {{QStringLiteral("f1"), Tier::Semantic, s.fact, 9},
+                  {QStringLiteral("e1"), Tier::Episodic, s.episode, 24},
+                  {QStringLiteral("w1"), Tier::Working, s.question, 14}};
+    engine.enqueue(first);
+    send(window, s.question);
+    waitIdle(engine);
+
+    Turn second;
+    second.chunks = {s.followUp};
+    second.notice = s.notice;
+    second.undoToken = QStringLiteral("u1");
+    engine.enqueue(second);
+    send(window, s.second);
+    waitIdle(engine);
+    window.findChild<ChatView*>()
+        ->messages()
+        .at(1)
+        ->findChild<QToolButton*>(QStringLiteral("memoriesUsedButton"))
+        ->click();
+    save(&window, out.filePath(QStringLiteral("main-%1.png").arg(lang)));
+
+    Turn stalled;
+    stalled.chunks = {s.partial};
+    stalled.stall = true;
+    engine.enqueue(stalled);
+    send(window, s.question);
+    QTest::qWait(200);
+    save(&window, out.filePath(QStringLiteral("streaming-%1.png").arg(lang)));
+    engine.stop();
+    waitIdle(engine);
+
+    Turn failed;
+    failed.chunks = {};
+    failed.failure = ChatEngine::ErrorKind::Unreachable;
+    failed.failureMessage = QStringLiteral("Connection refused");
+    engine.enqueue(failed);
+    window.findChild<QAction*>(QStringLiteral("newIncognitoConversationAction"))->trigger();
+    send(window, s.earlierQuestion);
+    waitIdle(engine);
+    window.memoryDock()->show();
+    save(&window, out.filePath(QStringLiteral("failure-%1.png").arg(lang)));
+
+    SettingsDialog* dialog = window.openSettings();
+    QTest::qWait(200);
+    save(dialog, out.filePath(QStringLiteral("settings-%1.png").arg(lang)));
+    dialog->findChild<QTabWidget*>()->setCurrentIndex(1);
+    save(dialog, out.filePath(QStringLiteral("settings-memory-%1.png").arg(lang)));
+    dialog->reject();
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addOption(
+        {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("lang"), QStringLiteral("en")});
+    parser.addOption(
+        {QStringLiteral("out"), QStringLiteral("folder for the PNGs"), QStringLiteral("dir"), QStringLiteral(".")});
+    parser.process(app);
+    const QString lang = parser.value(QStringLiteral("lang"));
+    const QDir out(parser.value(QStringLiteral("out")));
+    QDir().mkpath(out.path());
+    AppStartup::installTranslators(app, lang);
+    MessageBox::setTestMode(true);
+    const Sample s = sample(lang == QLatin1String("zh_CN"));
+
+    QTemporaryDir dir;
+    auto opened = MemoryService::open(dir.filePath(QStringLiteral("engram.sqlite")));
+    if (!opened)
+        qFatal("%s", qPrintable(opened.errorMessage()));
+    MemoryService& memory = **opened;
+    (void)memory.ensureUser(QStringLiteral("default"));
+    auto earlier = memory.createConversation(QStringLiteral("default"), s.earlierTitle);
+    (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::User, s.earlierQuestion);
+    (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::Assistant, s.earlierAnswer);
+
+    AppSettings settings(dir.filePath(QStringLiteral("engram.ini")));
+    MemorySecretStore secrets;
+    test::ScriptedChatEngine engine(&memory);
+    engine.setModel(QStringLiteral("qwen2.5:7b"));
+    MainWindow window(memory, settings, secrets, engine);
+    window.resize(1280, 820);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        qFatal("the window was not shown");
+    playAndShoot(window, engine, s, out, lang);
+    return 0;
+}

@@ -1,0 +1,235 @@
+// The wired app: the real MainWindow over PipelineChatEngine, TurnPipeline, JobRunner and LlmClient,
+// talking to a real local HTTP server (FakeLlmServer) — from a typed message to a fact the user
+// pins, edits, deletes, exports and clears in the memory panel.
+#include "AppSettings.h"
+#include "AppStartup.h"
+#include "ChatView.h"
+#include "EditItemDialog.h"
+#include "ErrorBanner.h"
+#include "FakeLlmServer.h"
+#include "FakeReply.h"
+#include "MainWindow.h"
+#include "MemoryFixture.h"
+#include "MemoryPanel.h"
+#include "MemoryTransfer.h"
+#include "MessageBox.h"
+#include "MessageWidget.h"
+#include "PipelineChatEngine.h"
+#include "SecretStore.h"
+#include "llm/LlmClient.h"
+#include "memory/JobRunner.h"
+#include "memory/TurnPipeline.h"
+
+#include <QAction>
+#include <QDialogButtonBox>
+#include <QDockWidget>
+#include <QFile>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace engram;
+using test::FakeLlmServer;
+using test::FakeReply;
+namespace FakeMatch = engram::test::FakeMatch;
+
+namespace {
+
+constexpr int kWaitMs = 15000;
+const QString kUser = QStringLiteral("default");
+
+Json extraction(const char* predicate, const char* object)
+{
+    Json list = Json::array();
+    list.push_back({{"subject", "user"}, {"predicate", predicate}, {"object", object}, {"confidence", 0.9}});
+    return {{"facts", list}, {"updates", Json::array()}, {"deletes", Json::array()}};
+}
+
+int rowOfValue(const QTableView* view, const QString& value)
+{
+    const QAbstractItemModel* model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        for (int column = 0; column < model->columnCount(); ++column) {
+            if (model->index(row, column).data().toString() == value)
+                return row;
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+class TestPipelineWindow final : public QObject
+{
+    Q_OBJECT
+
+private:
+    // One app's wiring, as main.cpp builds it, over a temporary database and settings file.
+    struct App
+    {
+        explicit App(const LlmSettings& settings)
+            : client(settings)
+            , jobs(memory.service(), client)
+            , pipeline(memory.service(), client, &jobs)
+            , engine(memory.service(), pipeline, client, &jobs)
+            , appSettings(dir.filePath(QStringLiteral("engram.ini")))
+        {
+            (void)memory->ensureUser(kUser);
+            window = std::make_unique<MainWindow>(memory.service(), appSettings, secrets, engine);
+            transfer = std::make_unique<MemoryTransfer>(memory.service(), window.get());
+            QObject::connect(window.get(), &MainWindow::exportMemoryRequested, transfer.get(),
+                             &MemoryTransfer::exportMemory);
+            QObject::connect(window.get(), &MainWindow::importMemoryRequested, transfer.get(),
+                             &MemoryTransfer::importMemory);
+            QObject::connect(window.get(), &MainWindow::clearMemoryRequested, transfer.get(),
+                             &MemoryTransfer::clearMemory);
+            window->setMemoryTransferAvailable(true);
+            window->resize(1300, 800);
+            window->show();
+        }
+
+        template <typename T>
+        T* find(const char* name) const
+        {
+            return window->findChild<T*>(QLatin1String(name));
+        }
+        QTableView* facts() const { return find<QTableView>("factsTableView"); }
+        void send(const QString& text)
+        {
+            auto* input = find<QPlainTextEdit>("chatInput");
+            input->setFocus();
+            QTest::keyClicks(input, text);
+            QTest::keyClick(input, Qt::Key_Return);
+        }
+        void runJobs()
+        {
+            QSignalSpy drained(&jobs, &JobRunner::drained);
+            jobs.drainOnce();
+            QVERIFY(drained.wait(kWaitMs) || !drained.isEmpty());
+        }
+
+        QTemporaryDir dir;
+        test::MemoryFixture memory;
+        LlmClient client;
+        JobRunner jobs;
+        TurnPipeline pipeline;
+        PipelineChatEngine engine;
+        AppSettings appSettings;
+        MemorySecretStore secrets;
+        std::unique_ptr<MainWindow> window;
+        std::unique_ptr<MemoryTransfer> transfer;
+    };
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        MessageBox::setTestMode(true);
+        AppStartup::installTranslators(*QCoreApplication::instance(), QStringLiteral("en"));
+    }
+
+    void aTurnTeachesAFactTheUserControlsInThePanel()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        App app(server.clientSettings());
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("短视频方向很有前景"), 3));
+        server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("project", "短视频")));
+
+        app.send(QStringLiteral("Hello there"));
+        auto* chat = app.find<ChatView>("chatView");
+        QTRY_VERIFY_WITH_TIMEOUT(chat->lastMessage() && chat->lastMessage()->role() == Role::Assistant &&
+                                     chat->lastMessage()->state() == MessageWidget::State::Complete,
+                                 kWaitMs);
+        QCOMPARE(chat->lastMessage()->renderedText(), QStringLiteral("短视频方向很有前景"));
+        QCOMPARE(app.engine.connectionState(), ChatEngine::ConnectionState::Connected);
+
+        // The extraction job learns the fact; the Profile tab shows it.
+        app.runJobs();
+        app.window->memoryDock()->show();
+        app.window->memoryPanel()->setCurrentTab(MemoryPanel::Tab::Profile);
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("短视频")) >= 0);
+        auto facts = app.memory->activeFacts(kUser);
+        QVERIFY(facts && facts->size() == 1);
+        const QString factId = facts->first().id;
+
+        // Pin it.
+        app.facts()->selectRow(rowOfValue(app.facts(), QStringLiteral("短视频")));
+        app.find<QAction>("pinAction")->trigger();
+        QVERIFY(app.memory->item(kUser, factId)->pinned);
+
+        // Edit it.
+        app.find<QAction>("editAction")->trigger();
+        EditItemDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = app.window->findChild<EditItemDialog*>()) && dialog->isVisible());
+        auto* value = dialog->findChild<QLineEdit*>(QStringLiteral("valueLineEdit"));
+        value->clear();
+        QTest::keyClicks(value, QStringLiteral("Shorts"));
+        QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok), Qt::LeftButton);
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("Shorts")) >= 0);
+        facts = app.memory->activeFacts(kUser);
+        QVERIFY(facts && facts->size() == 1);
+        QCOMPARE(facts->first().object, QStringLiteral("Shorts"));
+
+        // Delete it, then Undo.
+        app.facts()->selectRow(rowOfValue(app.facts(), QStringLiteral("Shorts")));
+        app.find<QAction>("deleteAction")->trigger();
+        QTRY_COMPARE(rowOfValue(app.facts(), QStringLiteral("Shorts")), -1);
+        QCOMPARE(app.memory->activeFacts(kUser)->size(), 0);
+        app.find<QAction>("undoAction")->trigger();
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("Shorts")) >= 0);
+
+        // Export writes the fact to the chosen file.
+        const QString exportPath = app.dir.filePath(QStringLiteral("export.json"));
+        MemoryTransfer::setNextPath(exportPath);
+        app.find<QAction>("exportMemoryAction")->trigger();
+        QFile file(exportPath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Json doc = Json::parse(file.readAll().toStdString());
+        QVERIFY(doc.dump().find("Shorts") != std::string::npos);
+
+        // Clear my memory empties this profile's tabs and leaves another profile's memory alone.
+        (void)app.memory->ensureUser(QStringLiteral("bob"));
+        const QString bobConversation = app.memory.newConversation(QStringLiteral("bob"));
+        app.memory.addRound(QStringLiteral("bob"), bobConversation, QStringLiteral("hi"), QStringLiteral("hello"));
+        const int bobBefore = app.memory->counts(QStringLiteral("bob"))->total();
+        QVERIFY(bobBefore > 0);
+        MemoryTransfer::setNextClearAnswer(true, false);
+        app.find<QAction>("clearMemoryAction")->trigger();
+        QCOMPARE(app.memory->counts(kUser)->total(), 0);
+        QCOMPARE(app.memory->counts(kUser)->pending, 0);
+        QTRY_COMPARE(app.facts()->model()->rowCount(), 0);
+        for (const char* tab : {"episodesTableView", "workingTableView", "archiveTableView"})
+            QTRY_COMPARE(app.find<QTableView>(tab)->model()->rowCount(), 0);
+        QCOMPARE(app.memory->counts(QStringLiteral("bob"))->total(), bobBefore);
+    }
+
+    void anUnreachableEndpointShowsTheBannerAndKeepsTheMessage()
+    {
+        LlmSettings settings;
+        settings.baseUrl = QStringLiteral("http://127.0.0.1:9/v1");
+        settings.chatModel = QStringLiteral("fake-chat");
+        settings.maxRetries = 0;
+        settings.connectTimeoutMs = 5000;
+        App app(settings);
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+
+        app.send(QStringLiteral("Is anyone there?"));
+        auto* banner = app.find<ErrorBanner>("errorBanner");
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), kWaitMs);
+        QCOMPARE(app.engine.connectionState(), ChatEngine::ConnectionState::Unreachable);
+        auto* chat = app.find<ChatView>("chatView");
+        QVERIFY(chat->lastMessage());
+        QCOMPARE(chat->lastMessage()->text(), QStringLiteral("Is anyone there?"));
+        const auto transcript = app.memory->transcript(kUser, app.window->currentConversationId());
+        QVERIFY(transcript && transcript->size() == 1);
+        QCOMPARE(transcript->first().content, QStringLiteral("Is anyone there?"));
+    }
+};
+
+QTEST_MAIN(TestPipelineWindow)
+#include "tst_pipelinewindow.moc"

@@ -1,0 +1,264 @@
+#include "CliRunner.h"
+#include "FakeLlmServer.h"
+#include "TestSupport.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace engram;
+using namespace engram::test;
+
+namespace {
+
+Json extraction(std::initializer_list<std::tuple<const char*, const char*, double>> facts)
+{
+    Json list = Json::array();
+    for (const auto& [predicate, object, confidence] : facts)
+        list.push_back({{"subject", "user"}, {"predicate", predicate}, {"object", object}, {"confidence", confidence}});
+    return {{"facts", list}, {"updates", Json::array()}, {"deletes", Json::array()}};
+}
+
+QString str(const Json& j, const char* key)
+{
+    return QString::fromStdString(j.value(key, std::string()));
+}
+
+// The active facts with this predicate, as `list --tier semantic --json` shows them.
+QStringList activeObjects(const CliRun& listed, const QString& predicate)
+{
+    QStringList objects;
+    const Json items = listed.json();
+    if (!items.is_array())
+        return {QStringLiteral("<not a JSON array>")};
+    for (const Json& item : items) {
+        if (str(item, "predicate") == predicate && str(item, "status") == QLatin1String("active"))
+            objects << str(item, "object");
+    }
+    return objects;
+}
+
+int extractionRequests(const FakeLlmServer& server)
+{
+    return server.requestCount(FakeMatch::extraction());
+}
+
+} // namespace
+
+// `engram-cli chat` and `engram-cli jobs`: the real executable against a fake model endpoint.
+class TestCliChat final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void cleanup();
+    void springBootFactReachesANewConversation();
+    void projectChangeLeavesOneCurrentFact();
+    void incognitoChatStoresNothing();
+    void killedJobRunIsFinishedExactlyOnceAfterRestart();
+    void replyStreamsToStdoutAsItArrives();
+    void unreachableEndpointExitsFiveAndKeepsTheMessage();
+
+private:
+    CliRunner runner() const;
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeLlmServer> m_server;
+};
+
+void TestCliChat::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_server = std::make_unique<FakeLlmServer>();
+    QVERIFY2(m_server->isListening(), qPrintable(m_server->errorString()));
+}
+
+void TestCliChat::cleanup()
+{
+    m_server.reset();
+    m_dir.reset();
+}
+
+CliRunner TestCliChat::runner() const
+{
+    CliRunner cli(m_dir->filePath(QStringLiteral("engram.sqlite")));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // No settings file of the app: the endpoint comes from the environment only.
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("LLM_BASE_URL"), m_server->baseUrl());
+    env.insert(QStringLiteral("LLM_MODEL"), QStringLiteral("fake-chat"));
+    env.insert(QStringLiteral("LLM_API_KEY"), QStringLiteral("sk-test-fake-key"));
+    cli.setEnvironment(env);
+    return cli;
+}
+
+void TestCliChat::springBootFactReachesANewConversation()
+{
+    const CliRunner cli = runner();
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("好的，Spring Boot 3 我熟悉。", 3));
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"job", "Java 后端开发", 0.9},
+                                                                           {"tech_stack", "Spring Boot 3", 0.9}})));
+    const CliRun first = cli.run({QStringLiteral("chat"), QStringLiteral("--wait"),
+                                  QStringLiteral("我是Java后端开发，项目用的是Spring Boot 3")});
+    QVERIFY2(first.exitCode == 0, first.err.constData());
+    QCOMPARE(first.outText(), QStringLiteral("好的，Spring Boot 3 我熟悉。\n"));
+    QCOMPARE(extractionRequests(*m_server), 1);
+
+    m_server->clearRequests();
+    const CliRun second = cli.run({QStringLiteral("chat"), QStringLiteral("--new"), QStringLiteral("--json"),
+                                   QStringLiteral("帮我看看配置为什么加载失败")});
+    QVERIFY2(second.exitCode == 0, second.err.constData());
+    const Json answer = second.json();
+    QVERIFY(answer.is_object());
+    QCOMPARE(str(answer, "status"), QStringLiteral("complete"));
+    QVERIFY(!answer.at("memory_ids").empty());
+    bool sawChat = false;
+    for (const RecordedRequest& r : m_server->requests()) {
+        if (!r.isStream())
+            continue;
+        sawChat = true;
+        QVERIFY2(r.systemPrompt().contains(QStringLiteral("Spring Boot 3")), qPrintable(r.systemPrompt()));
+        QCOMPARE(r.lastUserMessage(), QStringLiteral("帮我看看配置为什么加载失败"));
+    }
+    QVERIFY(sawChat);
+    // --new started a second conversation rather than continuing the first.
+    QVERIFY(!first.errText().contains(str(answer, "conversation_id")));
+}
+
+void TestCliChat::projectChangeLeavesOneCurrentFact()
+{
+    const CliRunner cli = runner();
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("星火计划听起来不错"));
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"project", "星火计划", 0.9}})));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("--wait"), QStringLiteral("我在做星火计划项目")}).exitCode,
+             0);
+    QCOMPARE(activeObjects(cli.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("semantic"),
+                                    QStringLiteral("--json")}),
+                           QStringLiteral("project")),
+             QStringList{QStringLiteral("星火计划")});
+
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("短视频方向很有前景"));
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"project", "短视频", 0.9}})));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("--wait"), QStringLiteral("我转做短视频了")}).exitCode, 0);
+    QCOMPARE(activeObjects(cli.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("semantic"),
+                                    QStringLiteral("--json")}),
+                           QStringLiteral("project")),
+             QStringList{QStringLiteral("短视频")});
+}
+
+void TestCliChat::incognitoChatStoresNothing()
+{
+    const CliRunner cli = runner();
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("记住了"));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("--wait"), QStringLiteral("我住在杭州")}).exitCode, 0);
+    const CliRun before = cli.run({QStringLiteral("stats"), QStringLiteral("--json")});
+    QCOMPARE(before.exitCode, 0);
+
+    m_server->clearRequests();
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("这是无痕模式的回答"));
+    const CliRun secret = cli.run({QStringLiteral("chat"), QStringLiteral("--incognito"), QStringLiteral("--wait"),
+                                   QStringLiteral("我的新密码提示是蓝色鲸鱼，我搬到了成都")});
+    QVERIFY2(secret.exitCode == 0, secret.err.constData());
+    QCOMPARE(secret.outText(), QStringLiteral("这是无痕模式的回答\n"));
+    QCOMPARE(m_server->requestCount(FakeMatch::streaming()), 1);
+    QCOMPARE(extractionRequests(*m_server), 0);
+
+    const CliRun after = cli.run({QStringLiteral("stats"), QStringLiteral("--json")});
+    QCOMPARE(after.json(), before.json());
+    const CliRun jobs = cli.run({QStringLiteral("jobs"), QStringLiteral("--json")});
+    QCOMPARE(jobs.json(), Json::array());
+}
+
+void TestCliChat::killedJobRunIsFinishedExactlyOnceAfterRestart()
+{
+    const CliRunner cli = runner();
+    // Two turns without --wait: their extraction jobs stay queued.
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("收到"));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("今天想聊聊周末计划")}).exitCode, 0);
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("好的"));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("再说说晚饭吃什么")}).exitCode, 0);
+    QCOMPARE(extractionRequests(*m_server), 0);
+    const Json queued = cli.run({QStringLiteral("jobs"), QStringLiteral("--json")}).json();
+    QVERIFY(queued.is_array());
+    QCOMPARE(queued.size(), std::size_t{2});
+
+    // A job run killed while the model is still thinking about the first job.
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::stall(60000));
+    QProcess killed;
+    QStringList args{QStringLiteral("--db"), cli.databasePath(), QStringLiteral("jobs"), QStringLiteral("--run")};
+    killed.setProcessEnvironment(cli.environment());
+    killed.start(CliRunner::binary(), args);
+    QVERIFY(killed.waitForStarted(30000));
+    QTRY_VERIFY_WITH_TIMEOUT(extractionRequests(*m_server) == 1, 60000);
+    killed.kill();
+    QVERIFY(killed.waitForFinished(30000));
+
+    m_server->clearQueue();
+    m_server->clearRequests();
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"employer", "星辰科技", 0.9}})));
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"goal", "学会日语", 0.9}})));
+    const CliRun run = cli.run({QStringLiteral("jobs"), QStringLiteral("--run"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.json().value("succeeded", -1), 2);
+    QCOMPARE(run.json().value("failed", -1), 0);
+    QCOMPARE(extractionRequests(*m_server), 2);
+
+    const CliRun listed = cli.run(
+        {QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("semantic"), QStringLiteral("--json")});
+    QCOMPARE(activeObjects(listed, QStringLiteral("employer")), QStringList{QStringLiteral("星辰科技")});
+    QCOMPARE(activeObjects(listed, QStringLiteral("goal")), QStringList{QStringLiteral("学会日语")});
+    QCOMPARE(cli.run({QStringLiteral("jobs"), QStringLiteral("--json")}).json(), Json::array());
+
+    // Nothing is left to do twice.
+    const CliRun again = cli.run({QStringLiteral("jobs"), QStringLiteral("--run"), QStringLiteral("--json")});
+    QCOMPARE(again.json().value("succeeded", -1), 0);
+    QCOMPARE(extractionRequests(*m_server), 2);
+}
+
+void TestCliChat::replyStreamsToStdoutAsItArrives()
+{
+    const CliRunner cli = runner();
+    const QString text = QStringLiteral("你好！这是流式输出🙂，一段一段地到来🚀。");
+    // Half of the stream, then a long pause: the first half must be on stdout before the rest is sent.
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream(text).withDeltaChars(2).withStallAfter(400, 5000));
+    QProcess process;
+    process.setProcessEnvironment(cli.environment());
+    process.start(CliRunner::binary(), {QStringLiteral("--db"), cli.databasePath(), QStringLiteral("chat"),
+                                        QStringLiteral("--new"), QStringLiteral("说点什么")});
+    QVERIFY(process.waitForStarted(30000));
+    QVERIFY(process.waitForReadyRead(60000));
+    QByteArray early = process.readAllStandardOutput();
+    QCOMPARE(process.state(), QProcess::Running);
+    QVERIFY(!early.isEmpty());
+    QVERIFY2(text.toUtf8().startsWith(early), early.constData());
+    QVERIFY(early.size() < text.toUtf8().size());
+    QVERIFY(process.waitForFinished(60000));
+    QCOMPARE(process.exitCode(), 0);
+    QCOMPARE(QString::fromUtf8(early + process.readAllStandardOutput()), text + QLatin1Char('\n'));
+}
+
+void TestCliChat::unreachableEndpointExitsFiveAndKeepsTheMessage()
+{
+    CliRunner cli = runner();
+    QProcessEnvironment env = cli.environment();
+    // Port 1 on loopback: nothing listens there.
+    env.insert(QStringLiteral("LLM_BASE_URL"), QStringLiteral("http://127.0.0.1:1/v1"));
+    cli.setEnvironment(env);
+    const QString message = QStringLiteral("这条消息发不出去也要留下");
+    const CliRun failed = cli.run({QStringLiteral("chat"), message});
+    QCOMPARE(failed.exitCode, 5);
+    QVERIFY(failed.errText().contains(QStringLiteral("Model endpoint error")));
+    QVERIFY(failed.outText().isEmpty());
+
+    const CliRun working = cli.run(
+        {QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("working"), QStringLiteral("--json")});
+    bool kept = false;
+    for (const Json& item : working.json())
+        kept = kept || str(item, "content") == message;
+    QVERIFY2(kept, working.out.constData());
+}
+
+QTEST_GUILESS_MAIN(TestCliChat)
+#include "tst_clichat.moc"

@@ -1,0 +1,128 @@
+#include "MemoryFixture.h"
+#include "TestSupport.h"
+#include "storage/Database.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace engram;
+
+class TestMemoryService final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void undoDeleteRestoresIdContentAndPin()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto f =
+            m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("employer"), QStringLiteral("Acme"));
+        QVERIFY(m->setPinned(QStringLiteral("u"), f->id, true));
+        QVERIFY(m->remove(QStringLiteral("u"), f->id));
+        QVERIFY(!m->item(QStringLiteral("u"), f->id));
+        m.reopen(); // undo works across processes (the CLI) within the undo period
+        auto undone = m->undo(QStringLiteral("u"));
+        QVERIFY2(undone, qPrintable(undone.errorMessage()));
+        QVERIFY2(undone->contains(QStringLiteral("delete")), qPrintable(*undone));
+        auto back = m->item(QStringLiteral("u"), f->id);
+        QVERIFY(back);
+        QCOMPARE(back->object, QStringLiteral("Acme"));
+        QVERIFY(back->pinned);
+    }
+
+    void undoWalksBackEditsAndPins()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto e = m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("first text"), QStringLiteral("r"));
+        QVERIFY(m->edit(QStringLiteral("u"), e->id, QStringLiteral("second text")));
+        QVERIFY(m->setPinned(QStringLiteral("u"), e->id, true));
+
+        auto u1 = m->undo(QStringLiteral("u"));
+        QVERIFY2(u1 && u1->contains(QStringLiteral("pin")), qPrintable(u1.errorMessage()));
+        QVERIFY(!m->item(QStringLiteral("u"), e->id)->pinned);
+        auto u2 = m->undo(QStringLiteral("u"));
+        QVERIFY2(u2 && u2->contains(QStringLiteral("edit")), qPrintable(u2 ? *u2 : u2.errorMessage()));
+        QCOMPARE(m->item(QStringLiteral("u"), e->id)->content, QStringLiteral("first text"));
+        auto u3 = m->undo(QStringLiteral("u"));
+        QVERIFY(!u3);
+        QCOMPARE(u3.error().code, Error::Code::NotFound);
+    }
+
+    void expiredDeleteIsNoLongerUndoable()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto e = m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("to be erased"), QStringLiteral("r"));
+        QVERIFY(m->remove(QStringLiteral("u"), e->id));
+        m.clock().advanceSecs(60LL * (m->config().undoMinutes + 1));
+        QVERIFY(!m->undo(QStringLiteral("u")));
+        QVERIFY(!m->item(QStringLiteral("u"), e->id));
+    }
+
+    void deleteLeavesNoContentInAuditLog()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto f = m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("nickname"),
+                            QStringLiteral("Zebrafish"));
+        QVERIFY(m->remove(QStringLiteral("u"), f->id));
+        // The fact is gone; once it can no longer be undone its events remain, without content.
+        QVERIFY(m->purgeTrash(true));
+        auto history = m->history(QStringLiteral("u"), f->id);
+        QVERIFY(history);
+        QCOMPARE(history->size(), 2);
+        QCOMPARE(history->last().action, QStringLiteral("delete"));
+        for (const HistoryEntry& h : *history)
+            QVERIFY(h.before.is_null() && h.after.is_null());
+        QVERIFY(m->purgeTrash(true));
+        QVERIFY(m.service().database().checkpoint());
+        QVERIFY(!m->item(QStringLiteral("u"), f->id));
+        const QByteArray bytes = test::rawDatabaseBytes(m.path());
+        QVERIFY(!bytes.contains("Zebrafish"));
+        QVERIFY(!bytes.contains("zebrafish")); // not even as a search token
+    }
+
+    void signalsAnnounceEveryChange()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        QSignalSpy removed(&m.service(), &MemoryService::itemsRemoved);
+        auto f =
+            m->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("likes"), QStringLiteral("tea"));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.last().at(1).value<Tier>(), Tier::Semantic);
+        QCOMPARE(changed.last().at(2).toStringList(), QStringList{f->id});
+        QVERIFY(m->setPinned(QStringLiteral("u"), f->id, true));
+        QVERIFY(m->edit(QStringLiteral("u"), f->id, QStringLiteral("green tea")));
+        QCOMPARE(changed.size(), 3);
+        QVERIFY(m->remove(QStringLiteral("u"), f->id));
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.last().at(0).toString(), QStringLiteral("u"));
+    }
+
+    void historyShowsVersions()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        FactInput in;
+        in.predicate = QStringLiteral("project");
+        in.object = QStringLiteral("星火计划");
+        QVERIFY(m->rememberFact(QStringLiteral("u"), in));
+        in.object = QStringLiteral("短视频");
+        auto now = m->rememberFact(QStringLiteral("u"), in);
+        QVERIFY(m->edit(QStringLiteral("u"), now->fact.id, QStringLiteral("短视频 App")));
+        auto history = m->history(QStringLiteral("u"), now->fact.id);
+        QVERIFY(history);
+        QStringList actions;
+        for (const HistoryEntry& h : *history)
+            actions.append(h.action);
+        QCOMPARE(actions, (QStringList{QStringLiteral("create"), QStringLiteral("create"), QStringLiteral("supersede"),
+                                       QStringLiteral("edit")}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemoryService)
+#include "tst_memoryservice.moc"

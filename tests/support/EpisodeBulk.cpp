@@ -1,0 +1,38 @@
+#include "EpisodeBulk.h"
+
+#include "storage/Database.h"
+#include "storage/EpisodeStore.h"
+
+namespace engram::test {
+
+QStringList insertEpisodes(MemoryService& service, const QString& userId, int count, const QDateTime& end,
+                           const QString& pattern, ItemStatus status)
+{
+    if (!service.ensureUser(userId))
+        qFatal("cannot create user");
+    EpisodeStore store(service.database());
+    Transaction tx(service.database());
+    if (!tx.begin())
+        qFatal("cannot begin a transaction");
+    QStringList ids;
+    ids.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        Episode e;
+        e.id = newId();
+        e.userId = userId;
+        e.content = pattern.arg(i, 6, 10, QLatin1Char('0'));
+        e.response = QStringLiteral("reply %1").arg(i);
+        e.status = status;
+        e.createdAt = end.addSecs(-60LL * (count - i));
+        if (status == ItemStatus::Archived)
+            e.archivedAt = e.createdAt;
+        if (auto st = store.insert(e); !st)
+            qFatal("cannot insert episode: %s", qPrintable(st.errorMessage()));
+        ids.append(e.id);
+    }
+    if (!tx.commit())
+        qFatal("cannot commit episodes");
+    return ids;
+}
+
+} // namespace engram::test

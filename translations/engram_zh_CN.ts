@@ -1,0 +1,800 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>AppStartup</name>
+    <message>
+        <source>A desktop assistant that remembers you across conversations.</source>
+        <translation>一个能跨对话记住你的桌面助手。</translation>
+    </message>
+    <message>
+        <source>Use the memory database at &lt;path&gt;.</source>
+        <translation>使用位于 &lt;path&gt; 的记忆数据库。</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Engram cannot start</source>
+        <translation>Engram 无法启动</translation>
+    </message>
+    <message>
+        <source>The memory database could not be opened:
+%1</source>
+        <translation>无法打开记忆数据库：
+%1</translation>
+    </message>
+    <message>
+        <source>Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
+        <translation>Engram 没有改动这个文件。把它移到别处即可从空白记忆开始，或者用 --db 加另一个文件的路径来启动 Engram。</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Profile: each has its own conversations and memory</source>
+        <translation>档案：每个档案都有自己的对话和记忆</translation>
+    </message>
+    <message>
+        <source>Manage profiles</source>
+        <translation>管理档案</translation>
+    </message>
+    <message>
+        <source>New Conversation</source>
+        <translation>新建对话</translation>
+    </message>
+    <message>
+        <source>New incognito conversation: nothing in it is stored or remembered</source>
+        <translation>新建无痕对话：其中的内容不会被保存，也不会被记住</translation>
+    </message>
+    <message>
+        <source>Message the assistant (Enter sends, Shift+Enter adds a line)</source>
+        <translation>给助手发消息（Enter 发送，Shift+Enter 换行）</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Conversation</source>
+        <translation>对话(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Profile</source>
+        <translation>档案(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;New Conversation</source>
+        <translation>新建对话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>New &amp;Incognito Conversation</source>
+        <translation>新建无痕对话(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Nothing in it is stored, and the assistant neither remembers nor recalls anything</source>
+        <translation>其中的内容不会被保存，助手既不记住也不回想任何事情</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Conversation…</source>
+        <translation>重命名对话(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Conversation…</source>
+        <translation>删除对话(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;New Profile…</source>
+        <translation>新建档案(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Each profile has its own conversations and its own memory</source>
+        <translation>每个档案都有自己的对话和自己的记忆</translation>
+    </message>
+    <message>
+        <source>&amp;Rename Profile…</source>
+        <translation>重命名档案(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Profile…</source>
+        <translation>删除档案(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export Memory…</source>
+        <translation>导出记忆(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save everything the assistant remembers about this profile to a file</source>
+        <translation>把助手关于这个档案记住的一切保存到文件</translation>
+    </message>
+    <message>
+        <source>&amp;Import Memory…</source>
+        <translation>导入记忆(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Add remembered items from an Engram export file</source>
+        <translation>从 Engram 导出文件中添加记忆条目</translation>
+    </message>
+    <message>
+        <source>&amp;Clear My Memory…</source>
+        <translation>清除我的记忆(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Erase everything the assistant remembers about this profile</source>
+        <translation>抹去助手关于这个档案记住的一切</translation>
+    </message>
+    <message>
+        <source>&amp;Settings…</source>
+        <translation>设置(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;About Engram</source>
+        <translation>关于 Engram(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Show or hide the key</source>
+        <translation>显示或隐藏密钥</translation>
+    </message>
+    <message>
+        <source>&amp;Chat model:</source>
+        <translation>对话模型(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Memory model:</source>
+        <translation>记忆模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Same as the chat model</source>
+        <translation>与对话模型相同</translation>
+    </message>
+    <message>
+        <source>The model that picks out facts worth remembering after each turn</source>
+        <translation>每轮对话后用来挑出值得记住的事实的模型</translation>
+    </message>
+    <message>
+        <source>&amp;Embedding model:</source>
+        <translation>向量模型(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>None: recall by keywords only</source>
+        <translation>无：只按关键词回想</translation>
+    </message>
+    <message>
+        <source>&amp;Timeouts:</source>
+        <translation>超时(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>How long to wait for the endpoint to answer at all</source>
+        <translation>等待服务端做出任何响应的最长时间</translation>
+    </message>
+    <message>
+        <source>to connect,</source>
+        <translation>用于连接，</translation>
+    </message>
+    <message>
+        <source>How long a reply may pause before it counts as stalled</source>
+        <translation>回复停顿多久算作卡住</translation>
+    </message>
+    <message>
+        <source>for a reply</source>
+        <translation>用于回复</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>&amp;Remember things across conversations</source>
+        <translation>跨对话记住事情(&amp;R)</translation>
+    </message>
+    <message>
+        <source>While this is off, nothing new is remembered and nothing remembered reaches the model. What is already stored stays until you delete it.</source>
+        <translation>关闭时，不会记住任何新内容，已记住的内容也不会发给模型。已经保存的内容会一直保留，直到你删除它。</translation>
+    </message>
+    <message>
+        <source>What goes into each reply</source>
+        <translation>每次回复会用到什么</translation>
+    </message>
+    <message>
+        <source>Recent &amp;rounds kept word for word:</source>
+        <translation>逐字保留的最近轮数(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>&amp;Facts about you, at most:</source>
+        <translation>关于你的事实，最多(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>&amp;Past conversations, at most:</source>
+        <translation>过往对话，最多(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Recent &amp;messages, at most:</source>
+        <translation>最近消息，最多(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Forgetting</source>
+        <translation>遗忘</translation>
+    </message>
+    <message>
+        <source>Keep at most this many past &amp;exchanges:</source>
+        <translation>最多保留的过往问答条数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Let past exchanges &amp;fade after:</source>
+        <translation>过往问答在此之后淡忘(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Pinned items and facts about you are never forgotten this way.</source>
+        <translation>已固定的条目和关于你的事实不会以这种方式被遗忘。</translation>
+    </message>
+    <message>
+        <source>General</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>A new language takes effect when Engram starts again.</source>
+        <translation>新的语言会在 Engram 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ChatController</name>
+    <message>
+        <source>Not answered: no model is set up yet.</source>
+        <translation>未获回复：还没有设置模型。</translation>
+    </message>
+    <message>
+        <source>Not answered: the model could not be reached.</source>
+        <translation>未获回复：无法连接到模型。</translation>
+    </message>
+    <message>
+        <source>Not answered: the endpoint did not accept the API key.</source>
+        <translation>未获回复：服务端不接受这个 API 密钥。</translation>
+    </message>
+    <message>
+        <source>Not answered: the endpoint is limiting requests for now.</source>
+        <translation>未获回复：服务端目前在限制请求。</translation>
+    </message>
+    <message>
+        <source>Not answered: the model took too long.</source>
+        <translation>未获回复：模型响应太慢。</translation>
+    </message>
+    <message>
+        <source>Not answered: the endpoint reported an error.</source>
+        <translation>未获回复：服务端报告了错误。</translation>
+    </message>
+    <message>
+        <source>Not answered: the model&apos;s answer could not be read.</source>
+        <translation>未获回复：无法读取模型的回答。</translation>
+    </message>
+    <message>
+        <source>Not sent: the message could not be saved.</source>
+        <translation>未发送：无法保存这条消息。</translation>
+    </message>
+    <message>
+        <source>Ask anything. What matters is remembered across conversations; see and change it in the memory panel (Ctrl+M).</source>
+        <translation>尽管问吧。重要的内容会跨对话记住；可以在记忆面板（Ctrl+M）中查看和修改。</translation>
+    </message>
+    <message>
+        <source>Could not load this conversation: %1</source>
+        <translation>无法载入这个对话：%1</translation>
+    </message>
+    <message>
+        <source>No reply was received.</source>
+        <translation>没有收到回复。</translation>
+    </message>
+    <message>
+        <source>This reply was interrupted.</source>
+        <translation>这条回复被中断了。</translation>
+    </message>
+    <message>
+        <source>The previous reply is still being written.</source>
+        <translation>上一条回复还在生成中。</translation>
+    </message>
+    <message>
+        <source>Not answered yet.</source>
+        <translation>尚未回复。</translation>
+    </message>
+    <message>
+        <source>Remembered: %1</source>
+        <translation>已记住：%1</translation>
+    </message>
+    <message>
+        <source>Could not undo: %1</source>
+        <translation>无法撤销：%1</translation>
+    </message>
+    <message>
+        <source>No longer remembered: %1</source>
+        <translation>已不再记住：%1</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ChatView</name>
+    <message>
+        <source>Incognito conversation: nothing here is stored, and the assistant neither remembers nor recalls anything.</source>
+        <translation>无痕对话：这里的内容不会被保存，助手既不记住也不回想任何事情。</translation>
+    </message>
+    <message>
+        <source>Copied the message to the clipboard.</source>
+        <translation>已将消息复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Forget this again</source>
+        <translation>重新忘掉这一条</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConversationList</name>
+    <message>
+        <source>New conversation</source>
+        <translation>新对话</translation>
+    </message>
+    <message>
+        <source>Incognito: nothing in this conversation is stored or remembered. It disappears when Engram closes.</source>
+        <translation>无痕：这个对话的内容不会被保存或记住，Engram 关闭后它就会消失。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ErrorBanner</name>
+    <message>
+        <source>Open Settings…</source>
+        <translation>打开设置…</translation>
+    </message>
+    <message>
+        <source>Hide this message</source>
+        <translation>隐藏这条提示</translation>
+    </message>
+    <message>
+        <source>No model is connected, so the assistant cannot answer yet. Open Settings to choose a provider or enter the address of an OpenAI-compatible endpoint. Conversations and memory keep working meanwhile.</source>
+        <translation>还没有连接模型，所以助手暂时无法回答。请打开设置，选择一个服务商，或填写一个兼容 OpenAI 的服务地址。在此期间，对话记录和记忆照常可用。</translation>
+    </message>
+    <message>
+        <source>The model cannot be reached at %1. Check that the server is running and that the address in Settings is right; your message is kept, so you can retry.</source>
+        <translation>无法连接到位于 %1 的模型。请确认服务正在运行、设置中的地址正确；你的消息已保留，可以重试。</translation>
+    </message>
+    <message>
+        <source>The endpoint did not accept the API key. Check the key in Settings; your message is kept, so you can retry.</source>
+        <translation>服务端不接受这个 API 密钥。请在设置中检查密钥；你的消息已保留，可以重试。</translation>
+    </message>
+    <message>
+        <source>The endpoint is limiting requests right now. Wait a moment, then retry your message.</source>
+        <translation>服务端目前在限制请求。请稍等片刻，然后重试你的消息。</translation>
+    </message>
+    <message>
+        <source>The model did not answer in time. It may be busy or still loading; retry in a moment, or allow more time in Settings.</source>
+        <translation>模型没有及时回答，可能正忙或仍在加载。请稍后重试，或在设置中放宽等待时间。</translation>
+    </message>
+    <message>
+        <source>The endpoint reported an error. Your message is kept; retry in a moment.</source>
+        <translation>服务端报告了错误。你的消息已保留，请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s answer could not be understood. Check the chat model in Settings.</source>
+        <translation>无法理解模型的回答。请在设置中检查对话模型。</translation>
+    </message>
+    <message>
+        <source>Your message could not be saved. It stays on screen; retry in a moment.</source>
+        <translation>你的消息无法保存，它仍显示在屏幕上；请稍后重试。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::KeychainSecretStore</name>
+    <message>
+        <source>The keychain could not delete the API key: %1</source>
+        <translation>钥匙串无法删除 API 密钥：%1</translation>
+    </message>
+    <message>
+        <source>No keychain service (such as GNOME Keyring or KWallet) is running.</source>
+        <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet）。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MainWindow</name>
+    <message>
+        <source>Me</source>
+        <translation>我</translation>
+    </message>
+    <message>
+        <source>Stop the Reply</source>
+        <translation>停止回复</translation>
+    </message>
+    <message>
+        <source>Estimated tokens each memory tier put into the last reply&apos;s context</source>
+        <translation>上一条回复的上下文中，各层记忆所占的估算词元数</translation>
+    </message>
+    <message>
+        <source>What the assistant remembers</source>
+        <translation>助手记得什么</translation>
+    </message>
+    <message>
+        <source>&amp;Memory Panel</source>
+        <translation>记忆面板(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Show or hide what the assistant remembers</source>
+        <translation>显示或隐藏助手记得的内容</translation>
+    </message>
+    <message>
+        <source>Could not read the profiles: %1</source>
+        <translation>无法读取档案：%1</translation>
+    </message>
+    <message>
+        <source>Create a profile to start (Profile › New Profile).</source>
+        <translation>先创建一个档案（档案 › 新建档案）。</translation>
+    </message>
+    <message>
+        <source>The memory panel for “%1” appears here.</source>
+        <translation>“%1”的记忆面板会显示在这里。</translation>
+    </message>
+    <message>
+        <source>New Profile</source>
+        <translation>新建档案</translation>
+    </message>
+    <message>
+        <source>Name of the new profile:</source>
+        <translation>新档案的名称：</translation>
+    </message>
+    <message>
+        <source>The profile could not be created.</source>
+        <translation>无法创建档案。</translation>
+    </message>
+    <message>
+        <source>Rename Profile</source>
+        <translation>重命名档案</translation>
+    </message>
+    <message>
+        <source>New name of this profile:</source>
+        <translation>这个档案的新名称：</translation>
+    </message>
+    <message>
+        <source>The profile could not be renamed.</source>
+        <translation>无法重命名档案。</translation>
+    </message>
+    <message>
+        <source>Delete Profile</source>
+        <translation>删除档案</translation>
+    </message>
+    <message>
+        <source>Delete the profile “%1”?</source>
+        <translation>删除档案“%1”？</translation>
+    </message>
+    <message>
+        <source>All of its conversations and everything the assistant remembers about it are erased. This cannot be undone.</source>
+        <translation>它的所有对话，以及助手关于它记住的一切，都会被抹去。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>The profile could not be deleted.</source>
+        <translation>无法删除档案。</translation>
+    </message>
+    <message>
+        <source>Could not read the conversations: %1</source>
+        <translation>无法读取对话：%1</translation>
+    </message>
+    <message>
+        <source>Start a conversation: type below, or choose New Conversation.</source>
+        <translation>开始对话：在下方输入，或选择“新建对话”。</translation>
+    </message>
+    <message>
+        <source>%1 — Engram</source>
+        <extracomment>Window title: the conversation&apos;s title, then the app&apos;s name</extracomment>
+        <translation>%1 — Engram</translation>
+    </message>
+    <message>
+        <source>New Conversation</source>
+        <translation>新建对话</translation>
+    </message>
+    <message>
+        <source>The conversation could not be created.</source>
+        <translation>无法创建对话。</translation>
+    </message>
+    <message>
+        <source>Rename Conversation</source>
+        <translation>重命名对话</translation>
+    </message>
+    <message>
+        <source>New title of this conversation:</source>
+        <translation>这个对话的新标题：</translation>
+    </message>
+    <message>
+        <source>The conversation could not be renamed.</source>
+        <translation>无法重命名对话。</translation>
+    </message>
+    <message>
+        <source>Delete Conversation</source>
+        <translation>删除对话</translation>
+    </message>
+    <message>
+        <source>Delete the conversation “%1”?</source>
+        <translation>删除对话“%1”？</translation>
+    </message>
+    <message>
+        <source>Its messages are removed from the history. What the assistant learned from it stays in memory until you delete it there.</source>
+        <translation>其中的消息会从历史记录中移除。助手从中了解到的内容仍保留在记忆中，直到你在记忆面板里删除。</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>The conversation could not be deleted.</source>
+        <translation>无法删除对话。</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop the reply (Esc); what has arrived is kept</source>
+        <translation>停止回复（Esc），已收到的内容会保留</translation>
+    </message>
+    <message>
+        <source>Send the message (Enter)</source>
+        <translation>发送消息（Enter）</translation>
+    </message>
+    <message>
+        <source>Not connected yet</source>
+        <translation>尚未连接</translation>
+    </message>
+    <message>
+        <source>Connected</source>
+        <translation>已连接</translation>
+    </message>
+    <message>
+        <source>Cannot reach the model</source>
+        <translation>无法连接到模型</translation>
+    </message>
+    <message>
+        <source>No model connected</source>
+        <translation>未连接模型</translation>
+    </message>
+    <message>
+        <source>No model chosen</source>
+        <translation>未选择模型</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>Settings saved.</source>
+        <translation>设置已保存。</translation>
+    </message>
+    <message>
+        <source>About Engram</source>
+        <translation>关于 Engram</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;一个能跨对话记住你的桌面助手，并且让你看到它记住的一切。&lt;/p&gt;&lt;p&gt;记忆保存在这台电脑上的一个文件里；只有你选择的模型服务能看到你的消息。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
+        <translation>上下文词元：本对话 %1 · 过往 %2 · 事实 %3</translation>
+    </message>
+    <message>
+        <source>A reply is still being written. Press Esc to stop it.</source>
+        <translation>回复仍在生成中。按 Esc 可以停止。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemorySecretStore</name>
+    <message>
+        <source>No keychain service is running.</source>
+        <translation>没有正在运行的钥匙串服务。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MessageWidget</name>
+    <message>
+        <source>This conversation</source>
+        <translation>本对话</translation>
+    </message>
+    <message>
+        <source>Past conversation</source>
+        <translation>过往对话</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Copy this message to the clipboard</source>
+        <translation>把这条消息复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Regenerate</source>
+        <translation>重新生成</translation>
+    </message>
+    <message>
+        <source>Write this reply again</source>
+        <translation>重新写这条回复</translation>
+    </message>
+    <message>
+        <source>What the assistant was reminded of for this reply</source>
+        <translation>助手为这条回复回想起的内容</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Send this message again</source>
+        <translation>再次发送这条消息</translation>
+    </message>
+    <message>
+        <source>thinking…</source>
+        <translation>思考中…</translation>
+    </message>
+    <message>
+        <source>writing…</source>
+        <translation>输出中…</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>Memories used (%1)</source>
+        <translation>用到的记忆（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %n token(s)</source>
+        <extracomment>One memory that went into a reply: its kind, its text, and how many tokens it took</extracomment>
+        <translation>
+            <numerusform>%1 · %2 · %n 个词元</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show this item in the memory panel</source>
+        <translation>在记忆面板中显示这一条</translation>
+    </message>
+</context>
+<context>
+    <name>engram::OfflineChatEngine</name>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>没有可以撤销的操作。</translation>
+    </message>
+    <message>
+        <source>No model client is connected in this build.</source>
+        <translation>这个版本还没有接入模型客户端。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::SettingsDialog</name>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <comment>unit suffix of a number of seconds</comment>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <comment>unit suffix of a token budget</comment>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <comment>unit suffix of a number of days</comment>
+        <translation> 天</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source>Available once a model client is connected</source>
+        <translation>接入模型客户端后可用</translation>
+    </message>
+    <message>
+        <source>Using the key from the environment</source>
+        <translation>正在使用环境变量中的密钥</translation>
+    </message>
+    <message>
+        <source>Send a short request with these settings</source>
+        <translation>用这些设置发送一个简短请求</translation>
+    </message>
+    <message>
+        <source>The key is kept in the system keychain, never in a file.</source>
+        <translation>密钥保存在系统钥匙串中，不会写入文件。</translation>
+    </message>
+    <message>
+        <source>%1 The key is kept only until Engram quits and is never written to a file; enter it again after a restart.</source>
+        <translation>%1密钥只保留到 Engram 退出为止，不会写入任何文件；重启后请重新输入。</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message>
+        <source>Connected. %1</source>
+        <translation>已连接。%1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+</context>
+</TS>
