@@ -3,7 +3,7 @@
 # mixed Chinese/English user, and retrieval quality on the public data sets read from
 # ../shared/data at run time. Tables are printed as Markdown; JSON goes to bench-results/.
 #
-#   scripts/bench.sh [--quick] [--data DIR] [--only scale|quality] [--sizes 1k,10k,...]
+#   scripts/bench.sh [--quick] [--data DIR] [--only scale|turn|window|quality] [--sizes 1k,10k,...]
 #
 # --quick finishes in about two minutes on a 2-core machine (after the build).
 set -euo pipefail
@@ -27,7 +27,7 @@ while (($#)); do
     shift
 done
 
-ENGRAM_BUILD_TYPE=Release ENGRAM_BUILD_TARGETS="bench_scale bench_quality" "$root/scripts/build.sh"
+ENGRAM_BUILD_TYPE=Release ENGRAM_BUILD_TARGETS="bench_scale bench_turn bench_window bench_quality" "$root/scripts/build.sh"
 mkdir -p "$results"
 export ENGRAM_SOURCE_DIR=$root
 echo "# Engram benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
@@ -35,6 +35,17 @@ if [[ -z $only || $only == scale ]]; then
     echo
     echo "## Speed at scale"
     "$ENGRAM_BUILD_DIR/tests/bench/bench_scale" "${quick[@]}" "${scale_args[@]}" --json "$results/scale.json"
+fi
+if [[ -z $only || $only == turn ]]; then
+    echo
+    echo "## One turn"
+    "$ENGRAM_BUILD_DIR/tests/bench/bench_turn" "${quick[@]}" --json "$results/turn.json"
+fi
+if [[ -z $only || $only == window ]]; then
+    echo
+    echo "## The window"
+    QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} "$ENGRAM_BUILD_DIR/tests/bench/bench_window" "${quick[@]}" \
+        --json "$results/window.json"
 fi
 if [[ -z $only || $only == quality ]]; then
     echo
