@@ -48,6 +48,10 @@ const ContextSection* ContextResult::section(const QString& name) const
     return nullptr;
 }
 
+namespace {
+constexpr int kMinLineTokens = 4; // "- a: b" and its line break
+} // namespace
+
 ContextBuilder::ContextBuilder(MemoryContext& ctx, const Retriever& retriever)
     : m_ctx(ctx)
     , m_retriever(retriever)
@@ -58,6 +62,9 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
     ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget};
     FactFilter filter;
     filter.statuses = {ItemStatus::Active};
+    // A line costs at least kMinLineTokens, so no more facts than this can fit: a profile of
+    // hundreds of facts is not read whole for every turn.
+    filter.limit = section.budget / kMinLineTokens + 1;
     auto facts = m_ctx.facts.list(r.userId, filter); // pinned first, then by confidence
     if (!facts)
         return facts.error();
