@@ -33,7 +33,8 @@ double Retriever::boosted(double bm25, bool pinned, double importance)
 }
 
 Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const QString& query, int limit,
-                                                    std::optional<EpisodeKind> kind) const
+                                                    std::optional<EpisodeKind> kind,
+                                                    const std::optional<QueryVector>& vector) const
 {
     auto hits = m_ctx.episodes.search(userId, SearchTokenizer::matchExpression(query), limit * kCandidateFactor, kind);
     if (!hits)
@@ -41,12 +42,15 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
     for (EpisodeHit& h : *hits)
         h.score = boosted(h.score, h.episode.pinned, h.episode.importance);
     rerank(*hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
+    if (vector)
+        return fuseEpisodes(userId, std::move(*hits), *vector, limit, kind);
     if (hits->size() > limit)
         hits->resize(limit);
     return hits;
 }
 
-Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit) const
+Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit,
+                                              const std::optional<QueryVector>& vector) const
 {
     auto hits = m_ctx.facts.search(userId, SearchTokenizer::matchExpression(query), limit * kCandidateFactor);
     if (!hits)
@@ -54,6 +58,8 @@ Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QStri
     for (FactHit& h : *hits)
         h.score = boosted(h.score, h.fact.pinned, h.fact.importance);
     rerank(*hits, [](const FactHit& h) { return h.fact.updatedAt; });
+    if (vector)
+        return fuseFacts(userId, std::move(*hits), *vector, limit);
     if (hits->size() > limit)
         hits->resize(limit);
     return hits;
@@ -64,7 +70,7 @@ Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QString
 {
     QList<MemoryItem> items;
     if (options.facts) {
-        auto facts = searchFacts(userId, query, options.limit);
+        auto facts = searchFacts(userId, query, options.limit, options.queryVector);
         if (!facts)
             return facts.error();
         for (const FactHit& h : *facts) {
@@ -74,7 +80,7 @@ Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QString
         }
     }
     if (options.episodes) {
-        auto episodes = searchEpisodes(userId, query, options.limit, options.kind);
+        auto episodes = searchEpisodes(userId, query, options.limit, options.kind, options.queryVector);
         if (!episodes)
             return episodes.error();
         for (const EpisodeHit& h : *episodes) {

@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 #include "memory/MemoryItem.h"
+#include "memory/VectorIndex.h"
 #include "storage/EpisodeStore.h"
 #include "storage/FactStore.h"
 
@@ -19,11 +20,13 @@ struct SearchOptions
     bool facts{true};
     std::optional<EpisodeKind> kind; // restrict episodes to exchanges or summaries
     int limit{10};
+    std::optional<QueryVector> queryVector{}; // set: BM25 and cosine rankings are fused (RankFusion)
 };
 
 // Finds a user's memories for a query: FTS5 BM25 over pre-tokenised text (SearchTokenizer),
 // boosted for pinned and important items, ties broken by recency. Only active items of the
-// given user are ever returned.
+// given user are ever returned. With a query vector, the BM25 ranking is fused with the cosine
+// ranking of the items' embeddings (RetrieverVectors.cpp), so items without a shared word count too.
 class Retriever final
 {
 public:
@@ -31,13 +34,21 @@ public:
 
     Result<QList<MemoryItem>> search(const QString& userId, const QString& query, const SearchOptions& options) const;
     Result<QList<EpisodeHit>> searchEpisodes(const QString& userId, const QString& query, int limit,
-                                             std::optional<EpisodeKind> kind = std::nullopt) const;
-    Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit) const;
+                                             std::optional<EpisodeKind> kind = std::nullopt,
+                                             const std::optional<QueryVector>& vector = std::nullopt) const;
+    Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit,
+                                       const std::optional<QueryVector>& vector = std::nullopt) const;
 
     // The BM25 score scaled by the item's pin and importance.
     static double boosted(double bm25, bool pinned, double importance);
 
 private:
+    // Reciprocal-rank fusion of the BM25 hits (best first) with the nearest vectors.
+    Result<QList<EpisodeHit>> fuseEpisodes(const QString& userId, QList<EpisodeHit> bm25, const QueryVector& vector,
+                                           int limit, std::optional<EpisodeKind> kind) const;
+    Result<QList<FactHit>> fuseFacts(const QString& userId, QList<FactHit> bm25, const QueryVector& vector,
+                                     int limit) const;
+
     MemoryContext& m_ctx;
 };
 
