@@ -139,7 +139,7 @@ void EmbeddingJobs::run(const Job& job, QObject* context, Done done)
 }
 
 Status EmbeddingJobs::storeBatch(const Job& job, const QString& model, const QList<EmbeddingInput>& batch,
-                            const QList<QList<float>>& vectors, int& stored)
+                                 const QList<QList<float>>& vectors, int& stored)
 {
     EmbeddingStore& embeddings = m_memory.embeddings();
     QStringList ids;
@@ -171,8 +171,8 @@ Status EmbeddingJobs::storeBatch(const Job& job, const QString& model, const QLi
         if (!more)
             return more.error();
         if (!more->isEmpty()) {
-            auto next = enqueue(job.userId, QStringLiteral("embed-rebuild:%1:%2:%3").arg(model, job.userId, newId()),
-                                true, {});
+            auto next =
+                enqueue(job.userId, QStringLiteral("embed-rebuild:%1:%2:%3").arg(model, job.userId, newId()), true, {});
             if (!next)
                 return next.error();
         }

@@ -35,8 +35,8 @@ public:
 
     // How a run ended: `failure` set when the endpoint failed (the job should back off);
     // otherwise `effects` says whether the vectors and the completion were written.
-    using Done = std::function<void(const Status& effects, const std::optional<LlmError>& failure,
-                                    const QString& message)>;
+    using Done =
+        std::function<void(const Status& effects, const std::optional<LlmError>& failure, const QString& message)>;
     void run(const Job& job, QObject* context, Done done);
 
 private:

@@ -53,15 +53,16 @@ JobRunner::JobRunner(MemoryService& memory, ChatBackend& backend, QObject* paren
     connect(&m_timer, &QTimer::timeout, this, &JobRunner::runNext);
     // Every new or edited episode and fact, however it came (a turn, extraction, a summary, the
     // user's own edit), gets its vector from a job: the change itself never waits on the endpoint.
-    connect(&memory, &MemoryService::itemsChanged, this, [this](const QString& userId, Tier tier, const QStringList& ids) {
-        if (tier != Tier::Episodic && tier != Tier::Semantic)
-            return;
-        auto queued = m_embeddings.enqueueItems(userId, ids);
-        if (!queued)
-            qCWarning(lcMemory) << "cannot queue embeddings:" << queued.errorMessage();
-        else if (*queued)
-            scheduleNext();
-    });
+    connect(&memory, &MemoryService::itemsChanged, this,
+            [this](const QString& userId, Tier tier, const QStringList& ids) {
+                if (tier != Tier::Episodic && tier != Tier::Semantic)
+                    return;
+                auto queued = m_embeddings.enqueueItems(userId, ids);
+                if (!queued)
+                    qCWarning(lcMemory) << "cannot queue embeddings:" << queued.errorMessage();
+                else if (*queued)
+                    scheduleNext();
+            });
 }
 
 Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
@@ -284,13 +285,13 @@ void JobRunner::runSummary(const Job& job)
 
 void JobRunner::runEmbedding(const Job& job)
 {
-    m_embeddings.run(job, this,
-                     [this, job](const Status& effects, const std::optional<LlmError>& failure, const QString& message) {
-                         if (failure)
-                             retryJob(job, *failure);
-                         else
-                             finishJob(job, effects, message);
-                     });
+    m_embeddings.run(
+        job, this, [this, job](const Status& effects, const std::optional<LlmError>& failure, const QString& message) {
+            if (failure)
+                retryJob(job, *failure);
+            else
+                finishJob(job, effects, message);
+        });
 }
 
 void JobRunner::storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text)

@@ -15,9 +15,10 @@ class MemoryService;
 struct AppliedFacts;
 
 // Runs the background memory work of finished turns — model extraction, summaries of evicted
-// messages and, with an embedding model, the items' vectors (EmbeddingJobs) — one job at a time, asynchronously (the GUI thread never waits on it). Jobs are
-// persisted; a job's effects and its completion are written in one transaction, so after a crash
-// each job is done exactly once. While the endpoint is down the runner backs off exponentially.
+// messages and, with an embedding model, the items' vectors (EmbeddingJobs) — one job at a time,
+// asynchronously (the GUI thread never waits on it). Jobs are persisted; a job's effects and its
+// completion are written in one transaction, so after a crash each job is done exactly once.
+// While the endpoint is down the runner backs off exponentially.
 class JobRunner final : public QObject
 {
     Q_OBJECT

@@ -21,7 +21,8 @@ QList<FusedRank> RankFusion::fuse(const QList<QStringList>& rankings, int k)
             fused[*it].score += 1.0 / double(k + i + 1);
         }
     }
-    std::stable_sort(fused.begin(), fused.end(), [](const FusedRank& a, const FusedRank& b) { return a.score > b.score; });
+    std::stable_sort(fused.begin(), fused.end(),
+                     [](const FusedRank& a, const FusedRank& b) { return a.score > b.score; });
     return fused;
 }
 

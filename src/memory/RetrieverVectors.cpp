@@ -47,19 +47,29 @@ Result<QList<Hit>> fused(QList<Hit> hits, const QStringList& vectorIds, int limi
     return out;
 }
 
+// The ids of the user's items of `itemType` nearest to `vector`, best first.
+Result<QStringList> nearestIds(MemoryContext& ctx, const QString& userId, const QueryVector& vector,
+                               const QString& itemType, int limit)
+{
+    auto near =
+        ctx.vectors.nearest(userId, vector, itemType, limit * kVectorCandidateFactor, ctx.config.minVectorSimilarity);
+    if (!near)
+        return near.error();
+    QStringList ids;
+    for (const VectorHit& h : *near)
+        ids.append(h.itemId);
+    return ids;
+}
+
 } // namespace
 
 Result<QList<EpisodeHit>> Retriever::fuseEpisodes(const QString& userId, QList<EpisodeHit> bm25,
                                                   const QueryVector& vector, int limit,
                                                   std::optional<EpisodeKind> kind) const
 {
-    auto near = m_ctx.vectors.nearest(userId, vector, EmbeddingStore::kEpisode, limit * kVectorCandidateFactor,
-                                      m_ctx.config.minVectorSimilarity);
-    if (!near)
-        return near.error();
-    QStringList ids;
-    for (const VectorHit& h : *near)
-        ids.append(h.itemId);
+    auto ids = nearestIds(m_ctx, userId, vector, EmbeddingStore::kEpisode, limit);
+    if (!ids)
+        return ids.error();
     const auto load = [&](const QString& id) -> Result<std::optional<EpisodeHit>> {
         auto episode = m_ctx.episodes.find(userId, id);
         if (!episode && episode.error().code != Error::Code::NotFound)
@@ -68,19 +78,16 @@ Result<QList<EpisodeHit>> Retriever::fuseEpisodes(const QString& userId, QList<E
             return std::optional<EpisodeHit>();
         return std::optional<EpisodeHit>(EpisodeHit{*episode, 0.0});
     };
-    return fused(std::move(bm25), ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
+    return fused(
+        std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
 }
 
 Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit> bm25, const QueryVector& vector,
                                             int limit) const
 {
-    auto near = m_ctx.vectors.nearest(userId, vector, EmbeddingStore::kFact, limit * kVectorCandidateFactor,
-                                      m_ctx.config.minVectorSimilarity);
-    if (!near)
-        return near.error();
-    QStringList ids;
-    for (const VectorHit& h : *near)
-        ids.append(h.itemId);
+    auto ids = nearestIds(m_ctx, userId, vector, EmbeddingStore::kFact, limit);
+    if (!ids)
+        return ids.error();
     const auto load = [&](const QString& id) -> Result<std::optional<FactHit>> {
         auto fact = m_ctx.facts.find(userId, id);
         if (!fact && fact.error().code != Error::Code::NotFound)
@@ -89,7 +96,8 @@ Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit
             return std::optional<FactHit>();
         return std::optional<FactHit>(FactHit{*fact, 0.0});
     };
-    return fused(std::move(bm25), ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
+    return fused(
+        std::move(bm25), *ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
 }
 
 } // namespace engram

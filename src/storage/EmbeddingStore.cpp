@@ -13,14 +13,14 @@ namespace {
 
 // Active episodes and current facts of a user that have no vector of a model, with their text.
 // Binds: model, user, model, user.
-const auto kWithoutVector = QStringLiteral(
-    "SELECT e.id, 'episode', e.content, e.response, '', e.created_at FROM episodes e "
-    "LEFT JOIN embeddings v ON v.item_id = e.id AND v.model = ? "
-    "WHERE e.user_id = ? AND e.status = 'active' AND v.item_id IS NULL "
-    "UNION ALL "
-    "SELECT f.id, 'fact', f.subject, f.predicate, f.object, f.created_at FROM facts f "
-    "LEFT JOIN embeddings v ON v.item_id = f.id AND v.model = ? "
-    "WHERE f.user_id = ? AND f.status = 'active' AND v.item_id IS NULL");
+const auto kWithoutVector =
+    QStringLiteral("SELECT e.id, 'episode', e.content, e.response, '', e.created_at FROM episodes e "
+                   "LEFT JOIN embeddings v ON v.item_id = e.id AND v.model = ? "
+                   "WHERE e.user_id = ? AND e.status = 'active' AND v.item_id IS NULL "
+                   "UNION ALL "
+                   "SELECT f.id, 'fact', f.subject, f.predicate, f.object, f.created_at FROM facts f "
+                   "LEFT JOIN embeddings v ON v.item_id = f.id AND v.model = ? "
+                   "WHERE f.user_id = ? AND f.status = 'active' AND v.item_id IS NULL");
 
 QString textOf(const QSqlQuery& q)
 {
@@ -105,9 +105,9 @@ Result<QList<StoredVector>> EmbeddingStore::vectors(const QString& userId, const
 
 Result<int> EmbeddingStore::count(const QString& userId, const QString& model) const
 {
-    auto n = sql::scalar(m_db.connection(),
-                         QStringLiteral("SELECT count(*) FROM embeddings WHERE user_id = ? AND model = ?"),
-                         {userId, model});
+    auto n =
+        sql::scalar(m_db.connection(),
+                    QStringLiteral("SELECT count(*) FROM embeddings WHERE user_id = ? AND model = ?"), {userId, model});
     if (!n)
         return n.error();
     return n->toInt();
@@ -123,14 +123,14 @@ Result<int> EmbeddingStore::countOtherModels(const QString& userId, const QStrin
     return n->toInt();
 }
 
-Result<QList<EmbeddingInput>> EmbeddingStore::itemsWithoutVector(const QString& userId, const QString& model,
-                                                                 int limit, const QString& first) const
+Result<QList<EmbeddingInput>> EmbeddingStore::itemsWithoutVector(const QString& userId, const QString& model, int limit,
+                                                                 const QString& first) const
 {
     // `first` empty matches no id, so the order is simply oldest first.
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT * FROM (%1) AS w ORDER BY (w.id = ?) DESC, w.created_at LIMIT ?")
-                          .arg(kWithoutVector),
-                      {model, userId, model, userId, first, limit});
+    auto q = sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT * FROM (%1) AS w ORDER BY (w.id = ?) DESC, w.created_at LIMIT ?").arg(kWithoutVector),
+        {model, userId, model, userId, first, limit});
     if (!q)
         return q.error();
     QList<EmbeddingInput> items;
@@ -144,8 +144,9 @@ Result<QList<EmbeddingInput>> EmbeddingStore::missing(const QString& userId, con
 {
     QList<EmbeddingInput> out;
     for (const QString& id : ids) {
-        auto q = sql::run(m_db.connection(), QStringLiteral("SELECT * FROM (%1) AS w WHERE w.id = ?").arg(kWithoutVector),
-                          {model, userId, model, userId, id});
+        auto q =
+            sql::run(m_db.connection(), QStringLiteral("SELECT * FROM (%1) AS w WHERE w.id = ?").arg(kWithoutVector),
+                     {model, userId, model, userId, id});
         if (!q)
             return q.error();
         if (q->next())

@@ -153,7 +153,8 @@ private Q_SLOTS:
         // The fact has no vector yet; the episode has one of m1 but not of m2.
         QVERIFY(m->addFact(kUser, QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Oslo")));
         QCOMPARE(store.itemsWithoutVector(kUser, QStringLiteral("m1"), 10)->size(), 1);
-        QCOMPARE(store.itemsWithoutVector(kUser, QStringLiteral("m1"), 10)->first().text, QStringLiteral("user city: Oslo"));
+        QCOMPARE(store.itemsWithoutVector(kUser, QStringLiteral("m1"), 10)->first().text,
+                 QStringLiteral("user city: Oslo"));
         QCOMPARE(store.itemsWithoutVector(kUser, QStringLiteral("m2"), 10)->size(), 2);
         QCOMPARE(store.itemsWithoutVector(kUser, QStringLiteral("m2"), 1, id)->first().itemId, id);
 
@@ -170,7 +171,8 @@ private Q_SLOTS:
         for (const FusedRank& r : fused)
             order.append(r.id);
         // c is in both lists; b and d tie at rank 2 and keep their first appearance's order.
-        QCOMPARE(order, (QStringList{QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("d")}));
+        QCOMPARE(order,
+                 (QStringList{QStringLiteral("c"), QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("d")}));
         QCOMPARE(fused[0].score, 1.0 / 63 + 1.0 / 61);
         QCOMPARE(fused[1].score, 1.0 / 61);
         QCOMPARE(fused[3].score, 1.0 / 62);
@@ -208,7 +210,8 @@ private Q_SLOTS:
         h.runJobs();
         SearchOptions options;
         options.facts = false;
-        options.queryVector = QueryVector{QStringLiteral("fake-embed"), FakeLlmServer::embeddingFor(QStringLiteral("bread"))};
+        options.queryVector =
+            QueryVector{QStringLiteral("fake-embed"), FakeLlmServer::embeddingFor(QStringLiteral("bread"))};
         auto items = h.memory->search(kUser, QStringLiteral("bread"), options);
         QVERIFY(items);
         QCOMPARE(items->size(), 1);
