@@ -207,6 +207,9 @@ int jobs(CliContext& ctx, MemoryService& memory, const QCommandLineParser& args)
             return ctx.fail(list.error());
         return listJobs(ctx, *list);
     }
+    // After a change of embedding model, the items are embedded again by this run.
+    if (auto st = runner.enqueueEmbeddingRebuild(); !st)
+        return ctx.fail(st.error());
     const auto [ok, failed] = drainJobs(runner);
     if (ctx.json()) {
         ctx.out().json({{"succeeded", ok}, {"failed", failed}});

@@ -34,6 +34,7 @@ PipelineChatEngine::PipelineChatEngine(MemoryService& memory, TurnPipeline& pipe
     , m_memory(memory)
     , m_pipeline(pipeline)
     , m_client(client)
+    , m_jobs(jobs)
 {
     connect(&pipeline, &TurnPipeline::factsLearned, this, &PipelineChatEngine::announce);
     if (jobs)
@@ -114,7 +115,12 @@ void PipelineChatEngine::follow(Turn* turn, const QString& turnId)
         Q_EMIT replyFailed(turnId, kind, error.text());
     });
     Q_EMIT turnStarted(turnId, turn->userMessageId);
-    Q_EMIT memoriesUsed(turnId, usedMemories(*turn));
+    if (turn->hasContext()) {
+        Q_EMIT memoriesUsed(turnId, usedMemories(*turn));
+    } else { // built once the query's embedding is in
+        connect(turn, &Turn::contextReady, this,
+                [this, turn, turnId] { Q_EMIT memoriesUsed(turnId, usedMemories(*turn)); });
+    }
 }
 
 QList<UsedMemory> PipelineChatEngine::usedMemories(const Turn& turn) const
@@ -178,6 +184,10 @@ void PipelineChatEngine::settingsChanged()
 {
     setState(!m_client.settings().validate().ok() ? ConnectionState::NotConfigured : ConnectionState::Unknown);
     Q_EMIT modelNameChanged(modelName());
+    if (m_jobs) {
+        if (auto st = m_jobs->enqueueEmbeddingRebuild(); !st)
+            qCWarning(lcGui) << "cannot queue the embedding rebuild:" << st.errorMessage();
+    }
 }
 
 void PipelineChatEngine::setState(ConnectionState state)

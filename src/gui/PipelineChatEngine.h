@@ -32,7 +32,8 @@ public:
     QString modelName() const override;
     ConnectionState connectionState() const override { return m_state; }
 
-    // The client's settings changed: the model name may differ and the connection is untried.
+    // The client's settings changed: the model name may differ and the connection is untried;
+    // a new embedding model needs every item embedded again.
     void settingsChanged();
 
     static ErrorKind errorKind(const LlmError& error);
@@ -47,6 +48,7 @@ private:
     MemoryService& m_memory;
     TurnPipeline& m_pipeline;
     LlmClient& m_client;
+    QPointer<JobRunner> m_jobs;
     QPointer<Turn> m_turn;
     ConnectionState m_state{ConnectionState::Unknown};
     QString m_userId;

@@ -23,6 +23,8 @@ public:
     virtual EmbeddingReply* embed(const QStringList& texts, const QString& model = {}) = 0;
     // Whether embeddings are configured at all; when false, embed() fails at once.
     virtual bool canEmbed() const = 0;
+    // The configured embedding model (empty when off): stored vectors are tagged with it.
+    virtual QString embeddingModel() const = 0;
 };
 
 } // namespace engram

@@ -34,6 +34,7 @@ public:
     ChatReply* complete(const ChatRequest& request) override;
     EmbeddingReply* embed(const QStringList& texts, const QString& model = {}) override;
     bool canEmbed() const override { return m_settings.embeddingsEnabled(); }
+    QString embeddingModel() const override { return m_settings.embeddingModel; }
     ModelListReply* listModels();
 
 private:

@@ -92,7 +92,8 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
 Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int budget, QString& text) const
 {
     ContextSection section{QStringLiteral("summaries"), {}, 0, budget};
-    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedSummaries, EpisodeKind::Summary);
+    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedSummaries, EpisodeKind::Summary,
+                                           r.queryVector);
     if (!hits)
         return hits.error();
     const QString head = heading(r, "【对话历史摘要】", "[Summary of earlier conversations]");
@@ -119,7 +120,8 @@ Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int bu
 {
     ContextSection section{QStringLiteral("exchanges"), {}, 0, budget};
     // Fetch a few extra: exchanges still in the window are already in the prompt verbatim.
-    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedExchanges + 4, EpisodeKind::Exchange);
+    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedExchanges + 4, EpisodeKind::Exchange,
+                                           r.queryVector);
     if (!hits)
         return hits.error();
     const QString head = heading(r, "【相关历史对话】", "[Related past exchanges]");

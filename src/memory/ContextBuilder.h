@@ -3,6 +3,7 @@
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
 #include "llm/LlmTypes.h"
+#include "memory/VectorIndex.h"
 
 #include <QList>
 
@@ -40,6 +41,8 @@ struct ContextRequest
     bool includeMemory{true}; // false: incognito or memory off — only the window and the message
     QString queryMessageId;   // the stored new message, if any: it goes last, not in the window section
     bool countAccess{true};   // false: reading memory must not write (incognito)
+    // The query's embedding, when there is one: retrieval fuses BM25 with cosine.
+    std::optional<QueryVector> queryVector{};
 };
 
 // Assembles the prompt of one turn: system prompt, user profile (pinned facts, then active facts

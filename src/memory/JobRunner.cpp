@@ -47,9 +47,22 @@ JobRunner::JobRunner(MemoryService& memory, ChatBackend& backend, QObject* paren
     , m_memory(memory)
     , m_tasks(backend)
     , m_queue(memory.database())
+    , m_embeddings(memory, backend, m_queue)
 {
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &JobRunner::runNext);
+    // Every new or edited episode and fact, however it came (a turn, extraction, a summary, the
+    // user's own edit), gets its vector from a job: the change itself never waits on the endpoint.
+    connect(&memory, &MemoryService::itemsChanged, this,
+            [this](const QString& userId, Tier tier, const QStringList& ids) {
+                if (tier != Tier::Episodic && tier != Tier::Semantic)
+                    return;
+                auto queued = m_embeddings.enqueueItems(userId, ids);
+                if (!queued)
+                    qCWarning(lcMemory) << "cannot queue embeddings:" << queued.errorMessage();
+                else if (*queued)
+                    scheduleNext();
+            });
 }
 
 Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
@@ -91,6 +104,16 @@ Status JobRunner::enqueueSummaryIfDue(const QString& userId)
     return {};
 }
 
+Status JobRunner::enqueueEmbeddingRebuild()
+{
+    auto queued = m_embeddings.enqueueRebuild();
+    if (!queued)
+        return queued.error();
+    if (*queued > 0)
+        scheduleNext();
+    return {};
+}
+
 Result<QList<Job>> JobRunner::pending(const QString& userId) const
 {
     return m_queue.pending(userId);
@@ -101,6 +124,8 @@ void JobRunner::start()
     m_started = true;
     if (auto n = m_queue.recoverInterrupted(m_memory.clock().now()); n && *n > 0)
         qCInfo(lcMemory) << "requeued" << *n << "jobs interrupted by the last exit";
+    if (auto st = enqueueEmbeddingRebuild(); !st)
+        qCWarning(lcMemory) << "cannot queue the embedding rebuild:" << st.errorMessage();
     scheduleNext();
 }
 
@@ -172,6 +197,8 @@ void JobRunner::runJob(const Job& job)
         runExtraction(job);
     else if (job.kind == kSummarize)
         runSummary(job);
+    else if (job.kind == EmbeddingJobs::kEmbed)
+        runEmbedding(job);
     else
         finishJob(job, Error::invalid(QStringLiteral("unknown job kind %1").arg(job.kind)), {});
 }
@@ -254,6 +281,17 @@ void JobRunner::runSummary(const Job& job)
                           storeSummary(job, ids, topic, *merged);
                       });
     });
+}
+
+void JobRunner::runEmbedding(const Job& job)
+{
+    m_embeddings.run(
+        job, this, [this, job](const Status& effects, const std::optional<LlmError>& failure, const QString& message) {
+            if (failure)
+                retryJob(job, *failure);
+            else
+                finishJob(job, effects, message);
+        });
 }
 
 void JobRunner::storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text)

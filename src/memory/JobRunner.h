@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 #include "llm/ModelTasks.h"
+#include "memory/EmbeddingJobs.h"
 #include "storage/JobQueue.h"
 
 #include <QObject>
@@ -13,10 +14,11 @@ class ChatBackend;
 class MemoryService;
 struct AppliedFacts;
 
-// Runs the background memory work of finished turns — model extraction and summaries of evicted
-// messages — one job at a time, asynchronously (the GUI thread never waits on it). Jobs are
-// persisted; a job's effects and its completion are written in one transaction, so after a crash
-// each job is done exactly once. While the endpoint is down the runner backs off exponentially.
+// Runs the background memory work of finished turns — model extraction, summaries of evicted
+// messages and, with an embedding model, the items' vectors (EmbeddingJobs) — one job at a time,
+// asynchronously (the GUI thread never waits on it). Jobs are persisted; a job's effects and its
+// completion are written in one transaction, so after a crash each job is done exactly once.
+// While the endpoint is down the runner backs off exponentially.
 class JobRunner final : public QObject
 {
     Q_OBJECT
@@ -32,6 +34,9 @@ public:
                              const QString& assistantMessageId, const QString& userText, const QString& replyText);
     // Queues a summary job when the user's summary buffer holds enough evicted messages.
     Status enqueueSummaryIfDue(const QString& userId);
+    // When an embedding model is set: queues the work that leaves every item with a vector of
+    // it, and none of another model (after the model changed). start() calls it too.
+    Status enqueueEmbeddingRebuild();
 
     // Requeues jobs a crash left running, then runs whatever is due, now and whenever more is.
     void start();
@@ -53,6 +58,7 @@ private:
     void runJob(const Job& job);
     void runExtraction(const Job& job);
     void runSummary(const Job& job);
+    void runEmbedding(const Job& job);
     void storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text);
     void finishJob(const Job& job, const Status& effects, const QString& message);
     void retryJob(const Job& job, const LlmError& error);
@@ -60,6 +66,7 @@ private:
     MemoryService& m_memory;
     ModelTasks m_tasks;
     JobQueue m_queue;
+    EmbeddingJobs m_embeddings;
     QTimer m_timer;
     bool m_busy{};
     bool m_started{};

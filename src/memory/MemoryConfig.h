@@ -28,6 +28,10 @@ struct MemoryConfig
     int windowBudget{1000};
     int relatedExchanges{3};
     int relatedSummaries{3};
+    // Embedding retrieval: a neighbour less similar than this (cosine) is not a candidate, so a
+    // query with nothing related does not pull in unrelated items. Model-dependent; 0.2 suits
+    // OpenAI-style models, where unrelated texts score about 0.1.
+    double minVectorSimilarity{0.2};
 
     // how long a deleted item's content is kept so the delete can be undone
     int undoMinutes{15};

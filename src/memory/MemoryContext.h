@@ -2,7 +2,9 @@
 
 #include "core/Clock.h"
 #include "memory/MemoryConfig.h"
+#include "memory/VectorIndex.h"
 #include "storage/Database.h"
+#include "storage/EmbeddingStore.h"
 #include "storage/EpisodeStore.h"
 #include "storage/EventLog.h"
 #include "storage/FactStore.h"
@@ -22,6 +24,8 @@ struct MemoryContext
         , episodes(database)
         , facts(database)
         , events(database)
+        , embeddings(database)
+        , vectors(embeddings)
         , clock(c)
         , config(cfg)
     {}
@@ -49,6 +53,8 @@ struct MemoryContext
     EpisodeStore episodes;
     FactStore facts;
     EventLog events;
+    EmbeddingStore embeddings;
+    VectorIndex vectors; // over `embeddings`: declared after it
     Clock& clock;
     MemoryConfig config;
 };

@@ -100,6 +100,11 @@ Clock& MemoryService::clock() const
     return m_ctx->clock;
 }
 
+EmbeddingStore& MemoryService::embeddings()
+{
+    return m_ctx->embeddings;
+}
+
 const Retriever& MemoryService::retriever() const
 {
     return *m_retriever;

@@ -23,6 +23,7 @@
 namespace engram {
 
 class Database;
+class EmbeddingStore;
 class EpisodicMemory;
 class WorkingMemory;
 struct MemoryContext;
@@ -182,6 +183,8 @@ public:
     Result<ContextResult> buildContext(const ContextRequest& request);
 
     const Retriever& retriever() const;
+    // The items' embedding vectors (written by the embedding jobs, read by the retriever).
+    EmbeddingStore& embeddings();
 
 Q_SIGNALS:
     // Items were created or changed.

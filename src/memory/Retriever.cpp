@@ -95,11 +95,14 @@ double Retriever::boosted(double bm25, bool pinned, double importance)
 }
 
 Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const QString& query, int limit,
-                                                    std::optional<EpisodeKind> kind) const
+                                                    std::optional<EpisodeKind> kind,
+                                                    const std::optional<QueryVector>& vector) const
 {
     const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
-    if (analyzed.isEmpty() || limit <= 0)
+    if (limit <= 0)
         return QList<EpisodeHit>();
+    if (analyzed.isEmpty()) // no word to search for; the meaning may still find something
+        return vector ? fuseEpisodes(userId, {}, *vector, limit, kind) : QList<EpisodeHit>();
     QList<SearchTerm> terms;
     for (const QueryTerm& t : analyzed.terms)
         terms.append(SearchTerm{t.text, t.weight});
@@ -112,22 +115,29 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
     boostByTime(analyzed, *hits);
     boostByConversation(*hits);
     rerank(*hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
+    if (vector)
+        return fuseEpisodes(userId, std::move(*hits), *vector, limit, kind);
     if (hits->size() > limit)
         hits->resize(limit);
     return hits;
 }
 
-Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit) const
+Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit,
+                                              const std::optional<QueryVector>& vector) const
 {
     const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
-    if (analyzed.isEmpty() || limit <= 0)
+    if (limit <= 0)
         return QList<FactHit>();
+    if (analyzed.isEmpty())
+        return vector ? fuseFacts(userId, {}, *vector, limit) : QList<FactHit>();
     auto hits = m_ctx.facts.search(userId, analyzed.matchExpression(), limit * kCandidateFactor);
     if (!hits)
         return hits.error();
     for (FactHit& h : *hits)
         h.score = boosted(h.score, h.fact.pinned, h.fact.importance);
     rerank(*hits, [](const FactHit& h) { return h.fact.updatedAt; });
+    if (vector)
+        return fuseFacts(userId, std::move(*hits), *vector, limit);
     if (hits->size() > limit)
         hits->resize(limit);
     return hits;
@@ -138,7 +148,7 @@ Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QString
 {
     QList<MemoryItem> items;
     if (options.facts) {
-        auto facts = searchFacts(userId, query, options.limit);
+        auto facts = searchFacts(userId, query, options.limit, options.queryVector);
         if (!facts)
             return facts.error();
         for (const FactHit& h : *facts) {
@@ -148,7 +158,7 @@ Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QString
         }
     }
     if (options.episodes) {
-        auto episodes = searchEpisodes(userId, query, options.limit, options.kind);
+        auto episodes = searchEpisodes(userId, query, options.limit, options.kind, options.queryVector);
         if (!episodes)
             return episodes.error();
         for (const EpisodeHit& h : *episodes) {

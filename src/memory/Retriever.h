@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 #include "memory/MemoryItem.h"
+#include "memory/VectorIndex.h"
 #include "storage/EpisodeStore.h"
 #include "storage/FactStore.h"
 
@@ -19,6 +20,7 @@ struct SearchOptions
     bool facts{true};
     std::optional<EpisodeKind> kind; // restrict episodes to exchanges or summaries
     int limit{10};
+    std::optional<QueryVector> queryVector{}; // set: BM25 and cosine rankings are fused (RankFusion)
 };
 
 // Finds a user's memories for a query: FTS5 BM25 over pre-tokenised text (SearchTokenizer) with
@@ -26,6 +28,8 @@ struct SearchOptions
 // are then re-ranked: by how many of the query's words they cover, by the date the query names,
 // and by the best other match of their conversation (what was said around a match is likely
 // relevant too). Ties go to the newer item. Only active items of the given user are returned.
+// With a query vector, the ranking is fused with the cosine ranking of the items' embeddings
+// (RetrieverVectors.cpp), so items without a shared word count too.
 class Retriever final
 {
 public:
@@ -33,8 +37,10 @@ public:
 
     Result<QList<MemoryItem>> search(const QString& userId, const QString& query, const SearchOptions& options) const;
     Result<QList<EpisodeHit>> searchEpisodes(const QString& userId, const QString& query, int limit,
-                                             std::optional<EpisodeKind> kind = std::nullopt) const;
-    Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit) const;
+                                             std::optional<EpisodeKind> kind = std::nullopt,
+                                             const std::optional<QueryVector>& vector = std::nullopt) const;
+    Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit,
+                                       const std::optional<QueryVector>& vector = std::nullopt) const;
 
     // The BM25 score scaled by the item's pin and importance.
     static double boosted(double bm25, bool pinned, double importance);
@@ -46,6 +52,12 @@ public:
     static constexpr qint64 kTimeSlackDays = 2;
 
 private:
+    // Reciprocal-rank fusion of the BM25 hits (best first) with the nearest vectors.
+    Result<QList<EpisodeHit>> fuseEpisodes(const QString& userId, QList<EpisodeHit> bm25, const QueryVector& vector,
+                                           int limit, std::optional<EpisodeKind> kind) const;
+    Result<QList<FactHit>> fuseFacts(const QString& userId, QList<FactHit> bm25, const QueryVector& vector,
+                                     int limit) const;
+
     MemoryContext& m_ctx;
 };
 

@@ -7,6 +7,7 @@
 #include "memory/MemoryService.h"
 
 #include <QLoggingCategory>
+#include <QTimer>
 
 Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 
@@ -17,8 +18,11 @@ void Turn::stop()
     if (m_done)
         return;
     m_stopped = true;
+    // Either emits failed(Cancelled) synchronously; the pipeline then stores the partial reply.
     if (m_reply)
-        m_reply->cancel(); // emits failed(Cancelled) synchronously; the pipeline stores the partial reply
+        m_reply->cancel();
+    else if (m_embedding)
+        m_embedding->cancel();
 }
 
 TurnPipeline::TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunner* jobs, QObject* parent)
@@ -85,8 +89,8 @@ Result<Turn*> TurnPipeline::retry(const QString& userId, const Conversation& con
     return start(userId, conversation, item->content, userMessageId);
 }
 
-Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& conversation, const QString& text,
-                                  const QString& userMessageId)
+ContextRequest TurnPipeline::contextRequest(const QString& userId, const Conversation& conversation,
+                                            const QString& text, const QString& userMessageId) const
 {
     const PromptLanguage language = Prompts::languageOf(text);
     ContextRequest request;
@@ -98,9 +102,74 @@ Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& con
     request.chinese = language == PromptLanguage::Chinese;
     request.includeMemory = m_memory.config().enabled;
     request.countAccess = !conversation.incognito;
+    return request;
+}
+
+Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& conversation, const QString& text,
+                                  const QString& userMessageId)
+{
+    auto* turn = new Turn(this);
+    turn->userId = userId;
+    turn->conversation = conversation;
+    turn->userMessageId = userMessageId;
+    turn->userText = text;
+    const ContextRequest request = contextRequest(userId, conversation, text, userMessageId);
+    if (request.includeMemory && m_backend.canEmbed()) {
+        embedQuery(turn, request);
+        return turn;
+    }
+    if (auto st = stream(turn, request); !st) {
+        delete turn;
+        return st.error();
+    }
+    return turn;
+}
+
+void TurnPipeline::embedQuery(Turn* turn, ContextRequest request)
+{
+    const QString model = m_backend.embeddingModel();
+    EmbeddingReply* reply = m_backend.embed({request.query}, model);
+    turn->m_embedding = reply;
+    auto* timeout = new QTimer(turn);
+    timeout->setSingleShot(true);
+    connect(timeout, &QTimer::timeout, turn, [turn] {
+        if (turn->m_embedding)
+            turn->m_embedding->cancel(); // failed(Cancelled): on with BM25 alone
+    });
+    timeout->start(kQueryEmbeddingTimeoutMs);
+    whenDone(reply, turn, [this, turn, timeout, model, request](const LlmResult<EmbeddingResult>& result) mutable {
+        timeout->stop();
+        turn->m_embedding.clear();
+        if (turn->m_stopped) {
+            complete(turn, {}, MessageStatus::Stopped);
+            return;
+        }
+        if (result && !result->vectors.isEmpty() && !result->vectors.first().isEmpty())
+            request.queryVector = QueryVector{model, result->vectors.first()};
+        else if (!result)
+            qCInfo(lcMemory) << "no query embedding, keyword search only:" << result.error().text();
+        streamOrFail(turn, request);
+    });
+}
+
+void TurnPipeline::streamOrFail(Turn* turn, const ContextRequest& request)
+{
+    if (auto st = stream(turn, request); !st) {
+        turn->m_done = true;
+        LlmError error;
+        error.kind = LlmError::Kind::BadRequest;
+        error.message = st.errorMessage();
+        Q_EMIT turn->failed(error, {});
+        turn->deleteLater();
+    }
+}
+
+Status TurnPipeline::stream(Turn* turn, const ContextRequest& request)
+{
     auto context = m_memory.buildContext(request);
     if (!context)
         return context.error();
+    const Conversation& conversation = turn->conversation;
     if (conversation.incognito) {
         // The in-memory window stands in for the stored one, before the new message.
         QList<Message> window = m_incognito.value(conversation.id);
@@ -110,13 +179,8 @@ Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& con
         for (qsizetype i = window.size() - 1; i >= 0 && i >= window.size() - 2 * m_memory.config().windowRounds; --i)
             context->messages.insert(at, ChatMessage{window.at(i).role, window.at(i).content});
     }
-
-    auto* turn = new Turn(this);
-    turn->userId = userId;
-    turn->conversation = conversation;
-    turn->userMessageId = userMessageId;
-    turn->userText = text;
     turn->context = *context;
+    turn->m_hasContext = true;
 
     ChatRequest chat;
     chat.messages = context->messages;
@@ -137,7 +201,8 @@ Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& con
         Q_EMIT turn->failed(error, turn->m_text);
         turn->deleteLater();
     });
-    return turn;
+    Q_EMIT turn->contextReady();
+    return {};
 }
 
 void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus status)

@@ -14,11 +14,14 @@ namespace engram {
 
 class ChatBackend;
 class ChatReply;
+class EmbeddingReply;
 class JobRunner;
 class MemoryService;
 
 // One turn in flight: the user's message is stored, the context built, the reply streaming.
 // It ends with exactly one of finished() or failed(); the user's message is kept either way.
+// With embeddings on, the context is built only once the query's vector came (or did not come
+// in time): contextReady() says when `context` is filled.
 class Turn final : public QObject
 {
     Q_OBJECT
@@ -31,11 +34,14 @@ public:
     ContextResult context; // what the model was sent, with the memory ids (provenance)
 
     const QString& partialReply() const { return m_text; }
+    bool hasContext() const { return m_hasContext; }
     bool isRunning() const { return !m_done; }
     // Ends the stream at once; the partial reply is kept, marked stopped.
     void stop();
 
 Q_SIGNALS:
+    // `context` is filled and the reply is being asked for.
+    void contextReady();
     void delta(const QString& piece);
     // The reply as stored (status Complete, or Stopped after stop()).
     void finished(const engram::Message& reply);
@@ -47,14 +53,17 @@ private:
     explicit Turn(QObject* parent)
         : QObject(parent)
     {}
+    QPointer<EmbeddingReply> m_embedding; // the query's embedding, while it is awaited
     QPointer<ChatReply> m_reply;
     QString m_text;
+    bool m_hasContext{};
     bool m_done{};
     bool m_stopped{};
 };
 
 // The turn pipeline: redact → store the user's message → apply explicit facts (RuleExtractor) →
-// build the context → stream the reply → store it → record the exchange → queue extraction and
+// embed the query (when an embedding model is set; at most kQueryEmbeddingTimeoutMs, and BM25
+// alone if it fails) → build the context → stream the reply → store it → record the exchange → queue extraction and
 // summary jobs. Incognito conversations keep their messages in memory only and write nothing to
 // any tier (the user's profile is still read, without counting an access).
 class TurnPipeline final : public QObject
@@ -63,6 +72,9 @@ class TurnPipeline final : public QObject
 
 public:
     TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunner* jobs, QObject* parent = nullptr);
+
+    // How long a turn waits for its query's embedding before it goes on with keyword search only.
+    static constexpr int kQueryEmbeddingTimeoutMs = 2000;
 
     // Starts a turn. Fails only when the message cannot be stored (it is then not sent either).
     Result<Turn*> send(const QString& userId, const Conversation& conversation, const QString& text);
@@ -76,6 +88,13 @@ Q_SIGNALS:
 private:
     Result<Turn*> start(const QString& userId, const Conversation& conversation, const QString& text,
                         const QString& userMessageId);
+    ContextRequest contextRequest(const QString& userId, const Conversation& conversation, const QString& text,
+                                  const QString& userMessageId) const;
+    void embedQuery(Turn* turn, ContextRequest request);
+    // Builds the context and starts the reply; fails when the context cannot be built.
+    Status stream(Turn* turn, const ContextRequest& request);
+    // stream() after the query's embedding: a failure ends the turn instead.
+    void streamOrFail(Turn* turn, const ContextRequest& request);
     void complete(Turn* turn, const QString& text, MessageStatus status);
     void learnExplicitFacts(const QString& userId, const Message& message);
 

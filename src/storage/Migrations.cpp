@@ -181,11 +181,34 @@ QStringList migration2()
     };
 }
 
+// Version 3: an item's vector goes with it (delete, clear, import replace) and when its text is
+// edited (the old vector would describe text that is gone); the next embedding job makes a new one.
+QStringList migration3()
+{
+    return {
+        QStringLiteral(R"(CREATE TRIGGER episodes_embedding_delete AFTER DELETE ON episodes BEGIN
+            DELETE FROM embeddings WHERE item_id = old.id;
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_embedding_edit AFTER UPDATE OF content, response ON episodes
+            WHEN old.content IS NOT new.content OR old.response IS NOT new.response BEGIN
+            DELETE FROM embeddings WHERE item_id = old.id;
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER facts_embedding_delete AFTER DELETE ON facts BEGIN
+            DELETE FROM embeddings WHERE item_id = old.id;
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER facts_embedding_edit AFTER UPDATE OF subject, predicate, object ON facts
+            WHEN old.subject IS NOT new.subject OR old.predicate IS NOT new.predicate
+              OR old.object IS NOT new.object BEGIN
+            DELETE FROM embeddings WHERE item_id = old.id;
+        END)"),
+    };
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3()};
     return migrations;
 }
 

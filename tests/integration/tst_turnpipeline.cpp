@@ -28,6 +28,8 @@ Json extraction(std::initializer_list<std::tuple<const char*, const char*, doubl
 
 QString systemOf(const test::RecordedRequest& r)
 {
+    if (!r.isChat())
+        return {}; // e.g. an embeddings request
     const auto& messages = r.json.at("messages");
     for (const auto& m : messages) {
         if (m.value("role", std::string()) == "system")
@@ -36,12 +38,19 @@ QString systemOf(const test::RecordedRequest& r)
     return {};
 }
 
-// One app's worth of wiring over a real database file and a real local HTTP server.
+LlmSettings keywordSearchOnly(LlmSettings settings)
+{
+    settings.embeddingModel.clear();
+    return settings;
+}
+
+// One app's worth of wiring over a real database file and a real local HTTP server. Retrieval is
+// BM25 alone here (what these tests pin down); tst_embeddings covers the pipeline with vectors.
 struct Harness
 {
     explicit Harness(MemoryConfig config = {})
         : memory(config)
-        , client(server.clientSettings())
+        , client(keywordSearchOnly(server.clientSettings()))
         , jobs(memory.service(), client)
         , pipeline(memory.service(), client, &jobs)
     {

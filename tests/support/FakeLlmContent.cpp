@@ -171,7 +171,7 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
         else
             writeCompletion(response, reply, request, sequence);
     } else if (kind == Kind::Embeddings || (byDefault && request.isEmbeddings())) {
-        writeEmbeddings(response, reply, request);
+        writeEmbeddings(response, reply, request, options);
     } else if (kind == Kind::Models || (byDefault && request.isModels())) {
         writeModels(response, reply, options);
     } else {
@@ -246,12 +246,12 @@ void FakeResponseBuilder::writeStream(FakeResponse& response, const FakeReply& r
 }
 
 void FakeResponseBuilder::writeEmbeddings(FakeResponse& response, const FakeReply& reply,
-                                          const RecordedRequest& request)
+                                          const RecordedRequest& request, const FakeServerOptions& options)
 {
     QList<QList<float>> vectors = reply.m_vectors;
     if (reply.m_kind == FakeReply::Kind::Default) {
         for (const QString& input : request.embeddingInputs())
-            vectors.append(hashedEmbedding(input, 64));
+            vectors.append(hashedEmbedding(input, 64, options.embeddingSynonyms));
     }
     nlohmann::json data = nlohmann::json::array();
     for (qsizetype i = 0; i < vectors.size(); ++i) {
@@ -291,10 +291,11 @@ QString defaultExtractionText()
     return QStringLiteral(R"({"facts":[],"updates":[],"deletes":[]})");
 }
 
-QList<float> hashedEmbedding(const QString& text, int dimensions)
+QList<float> hashedEmbedding(const QString& text, int dimensions, const QHash<QString, QString>& synonyms)
 {
     QList<float> v(dimensions, 0.0f);
-    for (const QString& token : SearchTokenizer::tokenize(text)) {
+    for (const QString& word : SearchTokenizer::tokenize(text)) {
+        const QString token = synonyms.value(word, word);
         // FNV-1a over UTF-8: the same vector on every run and every Qt version.
         quint32 h = 2166136261u;
         for (char c : token.toUtf8()) {

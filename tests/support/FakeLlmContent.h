@@ -3,6 +3,7 @@
 #include "FakeReply.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QPair>
 #include <QStringList>
@@ -15,6 +16,7 @@ struct FakeServerOptions
     QStringList models{QStringLiteral("fake-chat"), QStringLiteral("fake-embed")};
     int defaultChunkBytes{};
     int defaultChunkDelayMs{};
+    QHash<QString, QString> embeddingSynonyms; // search token → the token it is embedded as
 };
 
 // An HTTP response ready to be written, with the pacing the reply asked for.
@@ -48,7 +50,8 @@ private:
                                 int sequence);
     static void writeStream(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
                             int sequence);
-    static void writeEmbeddings(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request);
+    static void writeEmbeddings(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
+                                const FakeServerOptions& options);
     static void writeModels(FakeResponse& response, const FakeReply& reply, const FakeServerOptions& options);
 };
 
@@ -56,7 +59,8 @@ private:
 QString defaultChatText(const RecordedRequest& request);
 // The unscripted extraction answer.
 QString defaultExtractionText();
-// A deterministic unit vector: a hashed bag of the text's search tokens.
-QList<float> hashedEmbedding(const QString& text, int dimensions);
+// A deterministic unit vector: a hashed bag of the text's search tokens, each first replaced by
+// its synonym if it has one (so a test can make "car" and "automobile" close).
+QList<float> hashedEmbedding(const QString& text, int dimensions, const QHash<QString, QString>& synonyms = {});
 
 } // namespace engram::test

@@ -2,6 +2,7 @@
 
 #include "FakeServerCore.h"
 #include "FakeServerState.h"
+#include "core/SearchTokenizer.h"
 
 #include <QMutexLocker>
 
@@ -104,6 +105,20 @@ void FakeLlmServer::setRejectUnknownModels(bool reject)
 {
     QMutexLocker lock(&m_state->mutex);
     m_state->rejectUnknownModels = reject;
+}
+
+void FakeLlmServer::setEmbeddingSynonyms(const QHash<QString, QString>& synonyms)
+{
+    // Keyed by search token, as the text is split when it is embedded.
+    QHash<QString, QString> tokens;
+    for (auto it = synonyms.constBegin(); it != synonyms.constEnd(); ++it) {
+        const QStringList from = SearchTokenizer::tokenize(it.key());
+        const QStringList to = SearchTokenizer::tokenize(it.value());
+        if (!from.isEmpty() && !to.isEmpty())
+            tokens.insert(from.first(), to.first());
+    }
+    QMutexLocker lock(&m_state->mutex);
+    m_state->options.embeddingSynonyms = tokens;
 }
 
 void FakeLlmServer::setDefaultPacing(int chunkBytes, int delayMs)

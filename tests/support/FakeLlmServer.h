@@ -3,6 +3,7 @@
 #include "FakeReply.h"
 #include "llm/LlmSettings.h"
 
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
@@ -52,6 +53,9 @@ public:
     void setRejectStreamOptions(bool reject);   // 400 for requests with stream_options
     void setModels(const QStringList& ids);     // what /models lists (default: fake-chat, fake-embed)
     void setRejectUnknownModels(bool reject);   // 404 model_not_found for models not listed
+    // Unscripted /embeddings embed each word of a key as the word of its value ({"automobile", "car"}):
+    // texts without a shared word can then be close, as with a real model.
+    void setEmbeddingSynonyms(const QHash<QString, QString>& synonyms);
     // Pace unscripted replies: `chunkBytes`-byte pieces `delayMs` apart (for a demo that "types").
     void setDefaultPacing(int chunkBytes, int delayMs);
 
