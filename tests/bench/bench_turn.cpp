@@ -55,6 +55,7 @@ public:
     ChatReply* complete(const ChatRequest&) override { return new ChatReply(false); }
     EmbeddingReply* embed(const QStringList&, const QString&) override { return new EmbeddingReply(); }
     bool canEmbed() const override { return false; }
+    QString embeddingModel() const override { return {}; }
 
     Stopwatch watch;
     double requestAt{};
