@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <cstdio>
@@ -320,6 +321,9 @@ void runRealtalk(const BenchOptions& o, const QString& templatePath, const QStri
 
 } // namespace
 
+// The exit code when the data sets are missing; CTest reports the smoke run as skipped.
+constexpr int kNoData = 77;
+
 int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
@@ -328,6 +332,10 @@ int main(int argc, char* argv[])
                                                      "Retrieval quality on MemDaily and REALTALK, Engram beside "
                                                      "plain BM25 and the original keyword method.\n"
                                                      "Sections: memdaily, realtalk"));
+    if (!QFileInfo::exists(QDir(options.dataDir).filePath(QStringLiteral("memdaily")))) {
+        std::fprintf(stderr, "No benchmark data in %s (give --data DIR)\n", qPrintable(options.dataDir));
+        return kNoData;
+    }
     QTemporaryDir temp;
     const QString dir = options.workDir.isEmpty() ? temp.path() : options.workDir;
     QDir().mkpath(dir);

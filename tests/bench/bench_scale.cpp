@@ -205,8 +205,7 @@ void measureOriginal(const CorpusGenerator& gen, int n, const QString& dir, cons
         budgetMs);
     r.allRows = timeEach(
         qs, static_cast<int>(qs.size()),
-        [&](const QString& q) { (void)check(store.search(kUser, q, 10, true), "all-rows search"); }, nullptr,
-        budgetMs);
+        [&](const QString& q) { (void)check(store.search(kUser, q, 10, true), "all-rows search"); }, nullptr, budgetMs);
     db.reset();
     removeDatabase(path);
 }

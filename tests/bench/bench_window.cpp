@@ -207,8 +207,8 @@ int main(int argc, char* argv[])
     QTemporaryDir home;
     qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8()); // never the user's settings
     QApplication app(argc, argv);
-    const BenchOptions options = parseOptions(
-        app.arguments().mid(1), QStringLiteral("bench_window [--quick] [--sizes N] [--json FILE] [--work DIR]"));
+    const BenchOptions options =
+        parseOptions(app.arguments(), QStringLiteral("bench_window [--quick] [--sizes N] [--json FILE] [--work DIR]"));
     const int n = options.sizes.isEmpty() ? 100000 : options.sizes.constFirst();
     QTemporaryDir work(options.workDir.isEmpty() ? QDir::tempPath() + QStringLiteral("/bench_window-XXXXXX")
                                                  : options.workDir + QStringLiteral("/bench_window-XXXXXX"));
