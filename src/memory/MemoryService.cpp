@@ -992,17 +992,29 @@ Result<ContextResult> MemoryService::buildContext(const ContextRequest& request)
     auto context = m_contextBuilder->build(request);
     if (!context || !request.countAccess)
         return context;
+    if (auto st = countAccess(request.userId, *context); !st)
+        return st.error();
+    return context;
+}
+
+Status MemoryService::countAccess(const QString& userId, const ContextResult& context)
+{
     const QDateTime now = m_ctx->clock.now();
-    for (const ContextSection& s : context->sections) {
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    for (const ContextSection& s : context.sections) {
+        if (s.ids.isEmpty())
+            continue;
         if (s.name == QLatin1String("profile")) {
-            if (auto st = m_ctx->facts.touch(request.userId, s.ids, now); !st)
-                return st.error();
+            if (auto st = m_ctx->facts.touch(userId, s.ids, now); !st)
+                return st;
         } else if (s.name == QLatin1String("summaries") || s.name == QLatin1String("exchanges")) {
-            if (auto st = m_ctx->episodes.touch(request.userId, s.ids, now); !st)
-                return st.error();
+            if (auto st = m_ctx->episodes.touch(userId, s.ids, now); !st)
+                return st;
         }
     }
-    return context;
+    return tx.commit();
 }
 
 } // namespace engram

@@ -181,6 +181,8 @@ public:
     // ---- context
     // Builds the prompt of a turn and counts an access for every memory that went in.
     Result<ContextResult> buildContext(const ContextRequest& request);
+    // Counts an access (count + 1, last access now) for every memory in the context, in one write.
+    Status countAccess(const QString& userId, const ContextResult& context);
 
     const Retriever& retriever() const;
     // The items' embedding vectors (written by the embedding jobs, read by the retriever).

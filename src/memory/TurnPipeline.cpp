@@ -101,7 +101,7 @@ ContextRequest TurnPipeline::contextRequest(const QString& userId, const Convers
     request.systemPrompt = Prompts::chatSystem(language);
     request.chinese = language == PromptLanguage::Chinese;
     request.includeMemory = m_memory.config().enabled;
-    request.countAccess = !conversation.incognito;
+    request.countAccess = false; // counted once the request is on its way (stream())
     return request;
 }
 
@@ -186,6 +186,11 @@ Status TurnPipeline::stream(Turn* turn, const ContextRequest& request)
     chat.messages = context->messages;
     ChatReply* reply = m_backend.streamChat(chat);
     turn->m_reply = reply;
+    // Counting the accesses writes to the file: done after the request left, not before it.
+    if (!conversation.incognito) {
+        if (auto st = m_memory.countAccess(turn->userId, *context); !st)
+            qCWarning(lcMemory) << "cannot count the memories' use:" << st.errorMessage();
+    }
     connect(reply, &ChatReply::delta, turn, [turn](const QString& piece) {
         turn->m_text += piece;
         Q_EMIT turn->delta(piece);
