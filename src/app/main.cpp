@@ -12,6 +12,7 @@
 #include "memory/TurnPipeline.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QProcessEnvironment>
 
 namespace {
@@ -51,7 +52,11 @@ int main(int argc, char* argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("engram"));
+    // The desktop file's name without ".desktop": Wayland compositors and docks match the window
+    // to its launcher and icon by it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
+    engram::AppStartup::initResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
 
     engram::AppSettings settings;
     engram::AppStartup::installTranslators(app, settings.language());
