@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "MemoryTransfer.h"
 #include "PipelineChatEngine.h"
+#include "QuitOnSignal.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmReply.h"
 #include "memory/JobRunner.h"
@@ -57,6 +58,9 @@ int main(int argc, char* argv[])
     QGuiApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
     engram::AppStartup::initResources();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+    // Logging out sends SIGTERM: quit through the event loop so the memory file closes cleanly.
+    engram::QuitOnSignal quitOnSignal;
+    QObject::connect(&quitOnSignal, &engram::QuitOnSignal::received, &app, &QCoreApplication::quit);
 
     engram::AppSettings settings;
     engram::AppStartup::installTranslators(app, settings.language());
