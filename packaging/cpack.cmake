@@ -6,12 +6,14 @@ set(CPACK_PACKAGE_NAME engram)
 set(CPACK_PACKAGE_VENDOR "The Engram authors")
 set(CPACK_PACKAGE_CONTACT "${ENGRAM_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "AI assistant that remembers you across conversations")
-set(CPACK_PACKAGE_DESCRIPTION
-    "Engram is a desktop chat assistant, in English and in Chinese, that remembers its user \
-from one conversation to the next. It talks to any OpenAI-compatible model endpoint and keeps \
-three tiers of memory (working, episodic and semantic) in one local SQLite file. A panel shows \
-every remembered item and lets the user pin, edit, delete, export, import and clear it; \
-engram-cli gives the same memory operations to scripts.")
+# Debian shows the long description as it is: lines under 80 characters.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+    "Engram is a desktop chat assistant, in English and in Chinese, that remembers"
+    "its user from one conversation to the next. It talks to any OpenAI-compatible"
+    "model endpoint and keeps three tiers of memory (working, episodic and"
+    "semantic) in one local SQLite file. A panel shows every remembered item and"
+    "lets the user pin, edit, delete, export, import and clear it; engram-cli"
+    "gives the same memory operations to scripts.")
 set(CPACK_RESOURCE_FILE_LICENSE ${PROJECT_SOURCE_DIR}/LICENSE)
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
