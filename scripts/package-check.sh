@@ -24,6 +24,13 @@ appstreamcli validate --no-net "$root/packaging/io.github.engram.Engram.metainfo
 step "lintian (errors fail the check)"
 lintian --fail-on error "$deb"
 
+step "Resolving its dependencies from the archive alone (as on a machine with nothing installed)"
+empty_status=$(mktemp)
+apt-get install --simulate -qq -o Dir::State::status="$empty_status" "$(realpath "$deb")" >/dev/null ||
+    fail "apt cannot resolve the package's dependencies from the configured archive"
+rm -f "$empty_status"
+echo "resolved"
+
 step "Installing with apt"
 if dpkg-query -W -f='${Status}' engram 2>/dev/null | grep -q "install ok installed"; then
     "${sudo_cmd[@]}" apt-get remove -y -qq engram
