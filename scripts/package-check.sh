@@ -17,10 +17,6 @@ deb=$(bash "$root/scripts/package.sh" | tail -n 1)
 [[ -f "$deb" ]] || fail "scripts/package.sh printed no package"
 dpkg-deb --info "$deb" | sed -n '/Package:/,$p'
 
-step "Validating the desktop file and the AppStream metadata"
-desktop-file-validate "$root/packaging/io.github.engram.Engram.desktop"
-appstreamcli validate --no-net "$root/packaging/io.github.engram.Engram.metainfo.xml"
-
 step "lintian (errors fail the check)"
 lintian --fail-on error "$deb"
 
@@ -40,10 +36,15 @@ installed=(/usr/bin/engram /usr/bin/engram-cli /usr/share/applications/io.github
     /usr/share/metainfo/io.github.engram.Engram.metainfo.xml
     /usr/share/icons/hicolor/scalable/apps/io.github.engram.Engram.svg
     /usr/share/icons/hicolor/256x256/apps/io.github.engram.Engram.png
-    /usr/share/doc/engram/copyright /usr/share/doc/engram/changelog.gz)
+    /usr/share/doc/engram/copyright /usr/share/doc/engram/changelog.gz
+    /usr/share/man/man1/engram.1.gz /usr/share/man/man1/engram-cli.1.gz)
 for f in "${installed[@]}"; do
     [[ -e "$f" ]] || fail "$f is not installed"
 done
+
+step "Validating the installed desktop file and AppStream metadata"
+desktop-file-validate /usr/share/applications/io.github.engram.Engram.desktop
+appstreamcli validate --no-net /usr/share/metainfo/io.github.engram.Engram.metainfo.xml
 
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
