@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "MemoryTransfer.h"
 #include "PipelineChatEngine.h"
+#include "QuitOnSignal.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmReply.h"
 #include "memory/JobRunner.h"
@@ -12,6 +13,7 @@
 #include "memory/TurnPipeline.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QProcessEnvironment>
 
 namespace {
@@ -51,7 +53,14 @@ int main(int argc, char* argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationVersion(QStringLiteral(ENGRAM_VERSION));
-    QGuiApplication::setDesktopFileName(QStringLiteral("engram"));
+    // The desktop file's name without ".desktop": Wayland compositors and docks match the window
+    // to its launcher and icon by it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.engram.Engram"));
+    engram::AppStartup::initResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
+    // Logging out sends SIGTERM: quit through the event loop so the memory file closes cleanly.
+    engram::QuitOnSignal quitOnSignal;
+    QObject::connect(&quitOnSignal, &engram::QuitOnSignal::received, &app, &QCoreApplication::quit);
 
     engram::AppSettings settings;
     engram::AppStartup::installTranslators(app, settings.language());
