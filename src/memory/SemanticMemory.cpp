@@ -136,7 +136,21 @@ Result<SemanticMemory::Change> SemanticMemory::confirm(const QString& userId, co
     if (!pending)
         return pending.error();
     if (pending->status == ItemStatus::Active) {
-        return Change{Outcome::Reinforced, *pending, {}};
+        // Confirming what is already believed makes it surer, as saying it again would.
+        Fact f = *pending;
+        const double raised = std::min(1.0, std::max(f.confidence, 0.9) + 0.05);
+        if (raised > f.confidence) {
+            const Json before = itemjson::toJson(f);
+            f.confidence = raised;
+            f.updatedAt = m_ctx.clock.now();
+            if (auto st = m_ctx.facts.update(f); !st)
+                return st.error();
+            if (auto st = m_ctx.record(userId, f.id, kFact, QStringLiteral("confirm"), Actor::User, before,
+                                       itemjson::toJson(f));
+                !st)
+                return st.error();
+        }
+        return Change{Outcome::Reinforced, f, {}};
     }
     if (pending->status != ItemStatus::Pending)
         return Error{Error::Code::Conflict, QStringLiteral("Only a pending fact can be confirmed")};
@@ -245,6 +259,13 @@ Result<QList<Fact>> SemanticMemory::activeFacts(const QString& userId) const
 {
     FactFilter filter;
     filter.statuses = {ItemStatus::Active};
+    return m_ctx.facts.list(userId, filter);
+}
+
+Result<QList<Fact>> SemanticMemory::currentFacts(const QString& userId) const
+{
+    FactFilter filter;
+    filter.statuses = {ItemStatus::Active, ItemStatus::Pending};
     return m_ctx.facts.list(userId, filter);
 }
 
