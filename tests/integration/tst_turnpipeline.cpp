@@ -47,16 +47,6 @@ std::optional<Fact> currentFact(MemoryService& memory, const QString& userId, co
     return std::nullopt;
 }
 
-FactInput automaticFact(const QString& predicate, const QString& object, double confidence = 0.9)
-{
-    FactInput in;
-    in.predicate = predicate;
-    in.object = object;
-    in.confidence = confidence;
-    in.source = FactSource::LlmExtract;
-    return in;
-}
-
 // One app's worth of wiring over a real database file and a real local HTTP server.
 struct Harness
 {
@@ -352,7 +342,7 @@ private Q_SLOTS:
         Harness h;
         const Conversation c = h.conversation(QStringLiteral("u"));
         QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
-                                       automaticFact(QStringLiteral("location"), QStringLiteral("北京"))));
+                                       test::automaticFact(QStringLiteral("location"), QStringLiteral("北京"))));
         h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("字节跳动在北京的办公室很大。")));
         h.say(QStringLiteral("u"), c, QStringLiteral("我在字节跳动工作"));
         const QString oldId = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"))->id;
@@ -375,7 +365,7 @@ private Q_SLOTS:
         Harness h;
         const Conversation c = h.conversation(QStringLiteral("u"));
         QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
-                                       automaticFact(QStringLiteral("location"), QStringLiteral("杭州"), 0.4)));
+                                       test::automaticFact(QStringLiteral("location"), QStringLiteral("杭州"), 0.4)));
         QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
         h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("如果你在杭州，可以去西湖走走。")));
         h.say(QStringLiteral("u"), c, QStringLiteral("周末去哪儿玩好"));
@@ -397,7 +387,7 @@ private Q_SLOTS:
         Harness h;
         const Conversation c = h.conversation(QStringLiteral("u"));
         QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
-                                       automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
+                                       test::automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
         QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
         h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("今天是晴天，适合出门。")));
         h.say(QStringLiteral("u"), c, QStringLiteral("今天天气怎么样"));
@@ -453,7 +443,7 @@ private Q_SLOTS:
         Harness h;
         const Conversation secret = h.conversation(QStringLiteral("u"), true);
         QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
-                                       automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
+                                       test::automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
         const Fact before = *currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
         QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
         h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("你在字节跳动工作。")));
