@@ -382,10 +382,25 @@ void ChatController::regenerate(MessageWidget* reply)
     startTurn(request, true, user);
 }
 
-void ChatController::onMemoryNotice(const QString& conversationId, const QString& text, const QString& undoToken)
+void ChatController::onMemoryNotice(const QString& conversationId, ChatEngine::NoticeKind kind, const QString& text,
+                                    const QString& undoToken)
 {
-    m_noticeTexts.insert(undoToken, text);
-    const QString line = tr("Remembered: %1").arg(text);
+    if (!undoToken.isEmpty())
+        m_noticeTexts.insert(undoToken, text);
+    QString line;
+    switch (kind) {
+    case ChatEngine::NoticeKind::Remembered:
+        line = tr("Remembered: %1").arg(text);
+        break;
+    case ChatEngine::NoticeKind::LessSure:
+        //: A memory notice: the user said the reply was wrong, so a fact it used is now in doubt
+        line = tr("Less sure: %1").arg(text);
+        break;
+    case ChatEngine::NoticeKind::Confirmed:
+        //: A memory notice: the user said the reply was right, so a fact it used is now confirmed
+        line = tr("Confirmed: %1").arg(text);
+        break;
+    }
     if (conversationId == m_conversation.id)
         m_view.appendNotice(line, undoToken);
     else

@@ -80,7 +80,8 @@ private:
     void onReplyFinished(const QString& turnId, const QString& messageId, bool stopped);
     void onReplyFailed(const QString& turnId, ChatEngine::ErrorKind kind, const QString& message);
     void onMemoriesUsed(const QString& turnId, const QList<UsedMemory>& items);
-    void onMemoryNotice(const QString& conversationId, const QString& text, const QString& undoToken);
+    void onMemoryNotice(const QString& conversationId, ChatEngine::NoticeKind kind, const QString& text,
+                        const QString& undoToken);
     void onUndoRequested(const QString& undoToken);
 
     ChatEngine& m_engine;

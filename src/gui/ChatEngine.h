@@ -73,6 +73,15 @@ public:
     };
     Q_ENUM(ConnectionState)
 
+    // What a memory notice reports, so the window can word it ("Remembered: …", "Less sure: …").
+    enum class NoticeKind
+    {
+        Remembered, // a fact was learned or changed; the notice can undo it
+        LessSure,   // the user said the reply was wrong: the fact it relied on was weakened
+        Confirmed,  // the user said the reply was right: the fact it relied on was confirmed
+    };
+    Q_ENUM(NoticeKind)
+
     explicit ChatEngine(QObject* parent = nullptr);
     ~ChatEngine() override;
 
@@ -101,8 +110,10 @@ Q_SIGNALS:
     // `message` is the technical detail shown under the banner's explanation: never a header or a key.
     void replyFailed(const QString& turnId, engram::ChatEngine::ErrorKind kind, const QString& message);
     void memoriesUsed(const QString& turnId, const QList<engram::UsedMemory>& items);
-    // Something was remembered after a turn of `conversationId`, e.g. "project → 短视频".
-    void memoryNotice(const QString& conversationId, const QString& text, const QString& undoToken);
+    // Memory changed during a turn of `conversationId`; `text` is the fact, e.g. "project → 短视频".
+    // An empty undoToken means the change cannot be taken back from the notice.
+    void memoryNotice(const QString& conversationId, engram::ChatEngine::NoticeKind kind, const QString& text,
+                      const QString& undoToken);
     void connectionStateChanged(engram::ChatEngine::ConnectionState state);
     void modelNameChanged(const QString& name);
 };

@@ -79,6 +79,9 @@ QString PipelineChatEngine::start(const TurnRequest& request, bool retry)
         });
         return turnId;
     }
+    // The pipeline announces what the message taught (announce()) before send() returns.
+    m_userId = request.userId;
+    m_conversationId = request.conversationId;
     auto turn = retry ? m_pipeline.retry(request.userId, conversation, request.userMessageId)
                       : m_pipeline.send(request.userId, conversation, request.text);
     if (!turn) {
@@ -89,8 +92,6 @@ QString PipelineChatEngine::start(const TurnRequest& request, bool retry)
         });
         return turnId;
     }
-    m_userId = request.userId;
-    m_conversationId = request.conversationId;
     follow(*turn, turnId);
     return turnId;
 }
@@ -150,12 +151,23 @@ void PipelineChatEngine::announce(const QString& userId, const AppliedFacts& app
     if (userId != m_userId)
         return;
     for (const AppliedFacts::Change& change : applied.changes) {
-        // The same value again changes nothing the user would want to undo.
-        if (change.outcome == SemanticMemory::Outcome::Reinforced)
-            continue;
-        //: A memory notice under a reply: what was remembered, e.g. "Remembered: project → 短视频"
-        Q_EMIT memoryNotice(m_conversationId, tr("Remembered: %1 → %2").arg(change.predicate, change.object),
-                            change.factId);
+        const QString fact = QStringLiteral("%1 → %2").arg(change.predicate, change.object);
+        switch (change.outcome) {
+        case SemanticMemory::Outcome::Reinforced:
+            break; // the same value again changes nothing the user would want to undo
+        case SemanticMemory::Outcome::Weakened:
+            // Undo would delete the fact; the memory panel confirms or rejects it instead.
+            Q_EMIT memoryNotice(m_conversationId, NoticeKind::LessSure, fact, QString());
+            break;
+        case SemanticMemory::Outcome::Confirmed:
+            Q_EMIT memoryNotice(m_conversationId, NoticeKind::Confirmed, fact, QString());
+            break;
+        case SemanticMemory::Outcome::Created:
+        case SemanticMemory::Outcome::Superseded:
+        case SemanticMemory::Outcome::Pending:
+            Q_EMIT memoryNotice(m_conversationId, NoticeKind::Remembered, fact, change.factId);
+            break;
+        }
     }
 }
 

@@ -436,6 +436,11 @@ Result<QList<Fact>> MemoryService::activeFacts(const QString& userId) const
     return m_semantic->activeFacts(userId);
 }
 
+Result<QList<Fact>> MemoryService::currentFacts(const QString& userId) const
+{
+    return m_semantic->currentFacts(userId);
+}
+
 Result<bool> MemoryService::forgetFact(const QString& userId, const QString& subject, const QString& predicate)
 {
     auto current = m_ctx->facts.current(userId, subject, predicate);

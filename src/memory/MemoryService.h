@@ -131,6 +131,8 @@ public:
     Result<Fact> rejectFact(const QString& userId, const QString& id);
     Result<Fact> weakenFact(const QString& userId, const QString& id, double by = 0.3);
     Result<QList<Fact>> activeFacts(const QString& userId) const;
+    // Active and pending facts, with their provenance.
+    Result<QList<Fact>> currentFacts(const QString& userId) const;
     // The user asked to forget a fact ("忘掉我的项目"): removes the current value of the key.
     // Returns false when there was none.
     Result<bool> forgetFact(const QString& userId, const QString& subject, const QString& predicate);

@@ -20,6 +20,28 @@ bool isAutomatic(FactSource s)
     return s == FactSource::UserInput || s == FactSource::LlmExtract;
 }
 
+// Writes the fact's row and its audit event.
+Status save(MemoryContext& ctx, const Fact& f, const Json& before, const QString& action, Actor actor)
+{
+    if (auto st = ctx.facts.update(f); !st)
+        return st;
+    return ctx.record(f.userId, f.id, kFact, action, actor, before, itemjson::toJson(f));
+}
+
+// Confirming what is already believed makes it surer, as saying it again would.
+Result<SemanticMemory::Change> reinforce(MemoryContext& ctx, Fact f)
+{
+    const double raised = std::min(1.0, std::max(f.confidence, 0.9) + 0.05);
+    if (raised > f.confidence) {
+        const Json before = itemjson::toJson(f);
+        f.confidence = raised;
+        f.updatedAt = ctx.clock.now();
+        if (auto st = save(ctx, f, before, QStringLiteral("confirm"), Actor::User); !st)
+            return st.error();
+    }
+    return SemanticMemory::Change{SemanticMemory::Outcome::Reinforced, f, {}};
+}
+
 } // namespace
 
 SemanticMemory::SemanticMemory(MemoryContext& ctx)
@@ -135,9 +157,8 @@ Result<SemanticMemory::Change> SemanticMemory::confirm(const QString& userId, co
     auto pending = m_ctx.facts.find(userId, id);
     if (!pending)
         return pending.error();
-    if (pending->status == ItemStatus::Active) {
-        return Change{Outcome::Reinforced, *pending, {}};
-    }
+    if (pending->status == ItemStatus::Active)
+        return reinforce(m_ctx, *pending);
     if (pending->status != ItemStatus::Pending)
         return Error{Error::Code::Conflict, QStringLiteral("Only a pending fact can be confirmed")};
 
@@ -156,11 +177,7 @@ Result<SemanticMemory::Change> SemanticMemory::confirm(const QString& userId, co
         previous.validTo = now;
         previous.updatedAt = now;
         previous.supersededBy = pending->id;
-        if (auto st = m_ctx.facts.update(previous); !st)
-            return st.error();
-        if (auto st = m_ctx.record(userId, previous.id, kFact, QStringLiteral("supersede"), Actor::User, before,
-                                   itemjson::toJson(previous));
-            !st)
+        if (auto st = save(m_ctx, previous, before, QStringLiteral("supersede"), Actor::User); !st)
             return st.error();
     }
     Fact f = *pending;
@@ -170,11 +187,7 @@ Result<SemanticMemory::Change> SemanticMemory::confirm(const QString& userId, co
     f.importance = std::min(1.0, f.importance + 0.1);
     f.validFrom = f.updatedAt = now;
     f.pinned = f.pinned || previous.pinned;
-    if (auto st = m_ctx.facts.update(f); !st)
-        return st.error();
-    if (auto st =
-            m_ctx.record(userId, f.id, kFact, QStringLiteral("confirm"), Actor::User, before, itemjson::toJson(f));
-        !st)
+    if (auto st = save(m_ctx, f, before, QStringLiteral("confirm"), Actor::User); !st)
         return st.error();
     if (auto st = tx.commit(); !st)
         return st.error();
@@ -245,6 +258,13 @@ Result<QList<Fact>> SemanticMemory::activeFacts(const QString& userId) const
 {
     FactFilter filter;
     filter.statuses = {ItemStatus::Active};
+    return m_ctx.facts.list(userId, filter);
+}
+
+Result<QList<Fact>> SemanticMemory::currentFacts(const QString& userId) const
+{
+    FactFilter filter;
+    filter.statuses = {ItemStatus::Active, ItemStatus::Pending};
     return m_ctx.facts.list(userId, filter);
 }
 

@@ -37,6 +37,9 @@ public:
         Superseded, // the key had another value; it is now history
         Reinforced, // the same value again: confidence raised
         Pending,    // stored for the user to confirm (low confidence, or a manual value stands)
+        // The user's feedback on a reply (FeedbackApplier), never a result of upsert():
+        Weakened,  // "不对": confidence lowered, out of the context below the pending threshold
+        Confirmed, // "对，没错": pending → active, or an active fact's confidence raised
     };
     struct Change
     {
@@ -47,7 +50,8 @@ public:
 
     Result<Change> upsert(const QString& userId, const FactInput& input, Actor actor = Actor::Assistant);
 
-    // Pending → active (superseding the current value). Confidence rises to at least 0.9.
+    // Pending → active (superseding the current value). Confidence rises to at least 0.9; an
+    // active fact is reinforced instead (at least 0.9, plus 0.05).
     Result<Change> confirm(const QString& userId, const QString& id);
     // Pending → rejected: never in context, kept in the history.
     Result<Fact> reject(const QString& userId, const QString& id);
@@ -59,6 +63,8 @@ public:
 
     // Current facts for the context: pinned first, then by confidence.
     Result<QList<Fact>> activeFacts(const QString& userId) const;
+    // Current facts: active and pending (not superseded, rejected or deleted).
+    Result<QList<Fact>> currentFacts(const QString& userId) const;
     // Every version of the fact's key, oldest first.
     Result<QList<Fact>> history(const QString& userId, const QString& id) const;
 

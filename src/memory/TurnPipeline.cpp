@@ -3,6 +3,7 @@
 #include "llm/ChatBackend.h"
 #include "llm/Prompts.h"
 #include "llm/RuleExtractor.h"
+#include "memory/FeedbackApplier.h"
 #include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
 
@@ -34,20 +35,30 @@ TurnPipeline::TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunne
 
 void TurnPipeline::learnExplicitFacts(const QString& userId, const Message& message)
 {
+    AppliedFacts learned;
     const FactOperations ops = RuleExtractor::extract(message.content);
-    if (ops.isEmpty())
-        return;
-    FactApplier::Provenance provenance;
-    provenance.source = FactSource::UserInput;
-    provenance.conversationId = message.conversationId;
-    provenance.messageId = message.id;
-    auto applied = FactApplier::apply(m_memory, userId, ops, provenance);
-    if (!applied) {
-        qCWarning(lcMemory) << "cannot store explicit facts:" << applied.errorMessage();
-        return;
+    if (!ops.isEmpty()) {
+        FactApplier::Provenance provenance;
+        provenance.source = FactSource::UserInput;
+        provenance.conversationId = message.conversationId;
+        provenance.messageId = message.id;
+        auto applied = FactApplier::apply(m_memory, userId, ops, provenance);
+        if (!applied)
+            qCWarning(lcMemory) << "cannot store explicit facts:" << applied.errorMessage();
+        else
+            learned = *applied;
     }
-    if (!applied->changes.isEmpty() || !applied->forgotten.isEmpty())
-        Q_EMIT factsLearned(userId, *applied);
+    // A correction that states the new value ("不对，我在阿里工作") has already superseded the old
+    // one; weakening the reply's other facts as well would punish what the user did not dispute.
+    if (learned.changes.isEmpty() && learned.forgotten.isEmpty()) {
+        auto feedback = FeedbackApplier::apply(m_memory, userId, message, FeedbackDetector::classify(message.content));
+        if (!feedback)
+            qCWarning(lcMemory) << "cannot apply the user's feedback:" << feedback.errorMessage();
+        else
+            learned = *feedback;
+    }
+    if (!learned.changes.isEmpty() || !learned.forgotten.isEmpty())
+        Q_EMIT factsLearned(userId, learned);
 }
 
 Result<Turn*> TurnPipeline::send(const QString& userId, const Conversation& conversation, const QString& text)

@@ -61,11 +61,13 @@ private:
     bool m_stopped{};
 };
 
-// The turn pipeline: redact → store the user's message → apply explicit facts (RuleExtractor) →
-// embed the query (when an embedding model is set; at most kQueryEmbeddingTimeoutMs, and BM25
-// alone if it fails) → build the context → stream the reply → store it → record the exchange → queue extraction and
-// summary jobs. Incognito conversations keep their messages in memory only and write nothing to
-// any tier (the user's profile is still read, without counting an access).
+// The turn pipeline: redact → store the user's message → apply explicit facts (RuleExtractor), or
+// else the user's correction or confirmation of the previous reply (FeedbackApplier) → embed the
+// query (when an embedding model is set; at most kQueryEmbeddingTimeoutMs, and BM25 alone if it
+// fails) → build the context → stream the reply → count the memories' use → store the reply →
+// record the exchange → queue extraction and summary jobs. Incognito conversations keep their
+// messages in memory only and write nothing to any tier (the user's profile is still read,
+// without counting an access).
 class TurnPipeline final : public QObject
 {
     Q_OBJECT
@@ -82,7 +84,8 @@ public:
     Result<Turn*> retry(const QString& userId, const Conversation& conversation, const QString& userMessageId);
 
 Q_SIGNALS:
-    // Semantic memory changed because of what the user said ("Remembered: project → 短视频").
+    // Semantic memory changed because of what the user said ("Remembered: project → 短视频",
+    // "Less sure: employer → 字节跳动").
     void factsLearned(const QString& userId, const engram::AppliedFacts& applied);
 
 private:

@@ -521,6 +521,21 @@ private Q_SLOTS:
         QTRY_VERIFY(!chat()->findChild<QToolButton*>(QStringLiteral("undoButton")));
     }
 
+    void aLessSureNoticeSaysWhatWasWeakenedWithoutUndo()
+    {
+        openWindow();
+        Turn turn = reply({QStringLiteral("抱歉。")});
+        turn.notice = QStringLiteral("employer → 字节跳动");
+        turn.noticeKind = ChatEngine::NoticeKind::LessSure;
+        engine().enqueue(turn);
+        typeWithInputMethod(QStringLiteral("不对"));
+        QTest::keyClick(input(), Qt::Key_Return);
+        QLabel* notice = nullptr;
+        QTRY_VERIFY((notice = chat()->findChild<QLabel*>(QStringLiteral("noticeLabel"))));
+        QCOMPARE(notice->text(), QStringLiteral("Less sure: employer → 字节跳动"));
+        QVERIFY(!chat()->findChild<QToolButton*>(QStringLiteral("undoButton")));
+    }
+
     void settingsSaveFieldsToAppSettingsAndTheKeyOnlyToTheSecretStore()
     {
         openWindow();

@@ -30,16 +30,6 @@ QStringList column(const QAbstractItemModel& model, int col)
     return values;
 }
 
-FactInput factInput(const QString& predicate, const QString& object, double confidence)
-{
-    FactInput in;
-    in.predicate = predicate;
-    in.object = object;
-    in.confidence = confidence;
-    in.source = FactSource::LlmExtract;
-    return in;
-}
-
 } // namespace
 
 // The panel's table models on their own: what rows they hold, how they follow MemoryService's
@@ -70,7 +60,7 @@ private Q_SLOTS:
         QCOMPARE(cell(model, 0, FactTableModel::StatusColumn), QStringLiteral("Active"));
         QCOMPARE(cell(model, 0, FactTableModel::SourceColumn), QStringLiteral("Added by you"));
 
-        auto guess = m->rememberFact(kAlice, factInput(QStringLiteral("city"), QStringLiteral("杭州"), 0.4));
+        auto guess = m->rememberFact(kAlice, test::automaticFact(QStringLiteral("city"), QStringLiteral("杭州"), 0.4));
         QVERIFY(guess);
         const int pendingRow = model.rowOf(guess->fact.id);
         QVERIFY(pendingRow >= 0);
@@ -96,7 +86,8 @@ private Q_SLOTS:
         QCOMPARE(column(model, FactTableModel::ValueColumn).count(QStringLiteral("Acme")), 0);
         QCOMPARE(column(model, FactTableModel::ValueColumn).count(QStringLiteral("Globex")), 1);
 
-        auto doubt = m->rememberFact(kAlice, factInput(QStringLiteral("language"), QStringLiteral("Rust"), 0.3));
+        auto doubt =
+            m->rememberFact(kAlice, test::automaticFact(QStringLiteral("language"), QStringLiteral("Rust"), 0.3));
         QVERIFY(doubt);
         removed.clear();
         QVERIFY(m->rejectFact(kAlice, doubt->fact.id));

@@ -114,6 +114,19 @@ private Q_SLOTS:
         QCOMPARE(objects(*m->activeFacts(QStringLiteral("u"))), QStringList{QStringLiteral("杭州")});
     }
 
+    void confirmingAnActiveFactRaisesItsConfidence()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        auto f = m->rememberFact(QStringLiteral("u"), fact(QStringLiteral("employer"), QStringLiteral("Initech"), 0.7));
+        QVERIFY(f);
+        auto confirmed = m->confirmFact(QStringLiteral("u"), f->fact.id);
+        QVERIFY2(confirmed, qPrintable(confirmed.errorMessage()));
+        QCOMPARE(confirmed->status, ItemStatus::Active);
+        QCOMPARE(confirmed->confidence, 0.95);
+        QCOMPARE(m->activeFacts(QStringLiteral("u"))->first().confidence, 0.95);
+    }
+
     void rejectedPendingNeverBecomesActive()
     {
         test::MemoryFixture m;

@@ -44,6 +44,17 @@ LlmSettings keywordSearchOnly(LlmSettings settings)
     return settings;
 }
 
+// The fact as it stands now, found by its value among the user's current (active or pending) facts.
+std::optional<Fact> currentFact(MemoryService& memory, const QString& userId, const QString& object)
+{
+    const auto facts = memory.currentFacts(userId);
+    for (const Fact& f : *facts) {
+        if (f.object == object)
+            return f;
+    }
+    return std::nullopt;
+}
+
 // One app's worth of wiring over a real database file and a real local HTTP server. Retrieval is
 // BM25 alone here (what these tests pin down); tst_embeddings covers the pipeline with vectors.
 struct Harness
@@ -115,7 +126,11 @@ class TestTurnPipeline final : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    void initTestCase() { qRegisterMetaType<Message>(); }
+    void initTestCase()
+    {
+        qRegisterMetaType<Message>();
+        qRegisterMetaType<AppliedFacts>();
+    }
 
     void springBootFactsReachANewConversation()
     {
@@ -304,6 +319,151 @@ private Q_SLOTS:
                  changesBefore);
         QVERIFY(h.memory->conversations(QStringLiteral("u"))->size() == 1);
         QVERIFY(!test::rawDatabaseBytes(h.memory.path()).contains(QStringLiteral("秘密项目").toUtf8()));
+    }
+
+    void bareCorrectionTakesTheRepliedFactOutOfTheContext()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("好的，你在字节跳动工作。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("我在字节跳动工作"));
+        QVERIFY(systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: 字节跳动")));
+        QCOMPARE(currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"))->status,
+                 ItemStatus::Active);
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("抱歉，是我记错了。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("不对"));
+        const auto fact = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        QVERIFY(fact);
+        QCOMPARE(fact->status, ItemStatus::Pending);
+        QVERIFY(fact->confidence < h.memory->config().pendingBelow);
+        const QString system = systemOf(h.server.lastRequest());
+        QVERIFY2(!system.contains(QStringLiteral("employer: 字节跳动")), qPrintable(system));
+        const auto last = learned.last().at(1).value<AppliedFacts>();
+        QCOMPARE(last.changes.size(), 1);
+        QCOMPARE(last.changes.first().outcome, SemanticMemory::Outcome::Weakened);
+        QCOMPARE(last.changes.first().object, QStringLiteral("字节跳动"));
+    }
+
+    void correctionWithTheNewValueSupersedesOnlyTheDisputedFact()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
+                                       test::automaticFact(QStringLiteral("location"), QStringLiteral("北京"))));
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("字节跳动在北京的办公室很大。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("我在字节跳动工作"));
+        const QString oldId = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"))->id;
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("明白，阿里。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("不对，我在阿里工作"));
+        QCOMPARE(h.currentObjects(QStringLiteral("u"), QStringLiteral("employer")),
+                 QStringList{QStringLiteral("阿里")});
+        QCOMPARE(h.memory->item(QStringLiteral("u"), oldId)->status, QStringLiteral("superseded"));
+        QVERIFY(!currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动")));
+        // The reply also named the city; the user disputed the employer only.
+        const auto city = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("北京"));
+        QCOMPARE(city->status, ItemStatus::Active);
+        QCOMPARE(city->confidence, 0.9);
+        QVERIFY(systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: 阿里")));
+    }
+
+    void confirmationBringsAPendingFactIntoTheContext()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
+                                       test::automaticFact(QStringLiteral("location"), QStringLiteral("杭州"), 0.4)));
+        QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("如果你在杭州，可以去西湖走走。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("周末去哪儿玩好"));
+        QVERIFY(!systemOf(h.server.lastRequest()).contains(QStringLiteral("location: 杭州")));
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("那西湖和灵隐寺都值得去。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("对，没错"));
+        const auto fact = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("杭州"));
+        QCOMPARE(fact->status, ItemStatus::Active);
+        QVERIFY(fact->confidence >= 0.9);
+        const QString system = systemOf(h.server.lastRequest());
+        QVERIFY2(system.contains(QStringLiteral("location: 杭州")), qPrintable(system));
+        QCOMPARE(learned.last().at(1).value<AppliedFacts>().changes.first().outcome,
+                 SemanticMemory::Outcome::Confirmed);
+    }
+
+    void correctionOfAReplyThatNamesNoFactChangesNothing()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
+                                       test::automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
+        QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("今天是晴天，适合出门。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("今天天气怎么样"));
+        const Fact before = *currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        const auto historyBefore = h.memory->history(QStringLiteral("u"), before.id)->size();
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("抱歉，可能是我看错了。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("不对"));
+        const Fact after = *currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        QCOMPARE(after.status, ItemStatus::Active);
+        QCOMPARE(after.confidence, before.confidence);
+        QCOMPARE(h.memory->history(QStringLiteral("u"), before.id)->size(), historyBefore);
+        QVERIFY(learned.isEmpty());
+        QVERIFY(systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: 字节跳动")));
+    }
+
+    void englishCorrectionTakesTheFactOutOfTheContext()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Nice, Google has great food.")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("I work at Google"));
+        QCOMPARE(currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("Google"))->status,
+                 ItemStatus::Active);
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Sorry about that.")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("No, that's wrong"));
+        QCOMPARE(currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("Google"))->status,
+                 ItemStatus::Pending);
+        QVERIFY(!systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: Google")));
+    }
+
+    void manualFactIsNotWeakenedByACorrection()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        QVERIFY(h.memory->addFact(QStringLiteral("u"), QStringLiteral("user"), QStringLiteral("employer"),
+                                  QStringLiteral("字节跳动")));
+        QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("字节跳动的后端多用 Go。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("推荐一门后端语言"));
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("好的。")));
+        h.say(QStringLiteral("u"), c, QStringLiteral("不对"));
+        const auto fact = currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        QCOMPARE(fact->status, ItemStatus::Active);
+        QCOMPARE(fact->confidence, 1.0);
+        QVERIFY(learned.isEmpty());
+        QVERIFY(systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: 字节跳动")));
+    }
+
+    void incognitoCorrectionChangesNothing()
+    {
+        Harness h;
+        const Conversation secret = h.conversation(QStringLiteral("u"), true);
+        QVERIFY(h.memory->rememberFact(QStringLiteral("u"),
+                                       test::automaticFact(QStringLiteral("employer"), QStringLiteral("字节跳动"))));
+        const Fact before = *currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        QSignalSpy learned(&h.pipeline, &TurnPipeline::factsLearned);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("你在字节跳动工作。")));
+        h.say(QStringLiteral("u"), secret, QStringLiteral("我在哪里工作"));
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("好的。")));
+        h.say(QStringLiteral("u"), secret, QStringLiteral("不对"));
+        const Fact after = *currentFact(h.memory.service(), QStringLiteral("u"), QStringLiteral("字节跳动"));
+        QCOMPARE(after.status, ItemStatus::Active);
+        QCOMPARE(after.confidence, before.confidence);
+        QVERIFY(learned.isEmpty());
+        QVERIFY(systemOf(h.server.lastRequest()).contains(QStringLiteral("employer: 字节跳动")));
     }
 
     void userMessageIsKeptWhenTheModelFails_data()

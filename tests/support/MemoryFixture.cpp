@@ -40,4 +40,14 @@ void MemoryFixture::addRound(const QString& userId, const QString& conversationI
         qFatal("cannot append reply");
 }
 
+FactInput automaticFact(const QString& predicate, const QString& object, double confidence)
+{
+    FactInput in;
+    in.predicate = predicate;
+    in.object = object;
+    in.confidence = confidence;
+    in.source = FactSource::LlmExtract;
+    return in;
+}
+
 } // namespace engram::test

@@ -36,4 +36,7 @@ private:
     std::unique_ptr<MemoryService> m_service;
 };
 
+// A fact as the model's extraction would propose it (source llm_extract), subject "user".
+FactInput automaticFact(const QString& predicate, const QString& object, double confidence = 0.9);
+
 } // namespace engram::test

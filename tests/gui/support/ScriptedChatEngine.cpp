@@ -107,7 +107,7 @@ void ScriptedChatEngine::finish(bool stopped)
     m_turnId.clear();
     Q_EMIT replyFinished(id, messageId, stopped);
     if (!stopped && !m_turn.notice.isEmpty())
-        Q_EMIT memoryNotice(m_request.conversationId, m_turn.notice, m_turn.undoToken);
+        Q_EMIT memoryNotice(m_request.conversationId, m_turn.noticeKind, m_turn.notice, m_turn.undoToken);
 }
 
 Status ScriptedChatEngine::undoMemory(const QString& /*userId*/, const QString& undoToken)

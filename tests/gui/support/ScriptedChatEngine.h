@@ -29,6 +29,7 @@ public:
         QString failureMessage;
         QList<UsedMemory> used;
         QString notice; // memoryNotice after the reply, with undoToken
+        NoticeKind noticeKind{NoticeKind::Remembered};
         QString undoToken;
     };
 
