@@ -106,7 +106,10 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
     QList<SearchTerm> terms;
     for (const QueryTerm& t : analyzed.terms)
         terms.append(SearchTerm{t.text, t.weight});
-    auto hits = m_ctx.episodes.search(userId, terms, std::max(limit * kCandidateFactor, kMinCandidates), kind);
+    // Summaries stand alone (no conversation to lift them), so they need no extra candidates.
+    const int candidates = kind == EpisodeKind::Summary ? limit * kCandidateFactor
+                                                        : std::max(limit * kCandidateFactor, kMinCandidates);
+    auto hits = m_ctx.episodes.search(userId, terms, candidates, kind);
     if (!hits)
         return hits.error();
     for (EpisodeHit& h : *hits)
