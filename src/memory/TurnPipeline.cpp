@@ -117,6 +117,7 @@ Result<Turn*> TurnPipeline::start(const QString& userId, const Conversation& con
     turn->userMessageId = userMessageId;
     turn->userText = text;
     turn->context = *context;
+    turn->used = usedMemories(m_memory, userId, *context);
 
     ChatRequest chat;
     chat.messages = context->messages;
@@ -161,6 +162,7 @@ void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus statu
     }
     Json metadata = Json::object();
     metadata["reply_to"] = turn->userMessageId.toStdString();
+    storeUsedMemories(metadata, turn->used);
     auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status, metadata);
     if (!stored) {
         qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();
