@@ -2,6 +2,7 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
+#include "llm/LlmTypes.h"
 #include "memory/UsedMemory.h"
 
 #include <QList>
