@@ -230,11 +230,11 @@ private Q_SLOTS:
             };
             server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("短视频方向很有前景")));
             server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("project", "短视频")));
-            app.send(QStringLiteral("我在做短视频项目"));
+            app.send(QStringLiteral("I am working on a short video project")); // keyClicks types Latin-1 only
             QTRY_VERIFY_WITH_TIMEOUT(replied(2), kWaitMs);
             app.runJobs();
             server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("先定选题")));
-            app.send(QStringLiteral("下一步做什么？"));
+            app.send(QStringLiteral("What should I do next?"));
             QTRY_VERIFY_WITH_TIMEOUT(replied(4), kWaitMs);
             conversationId = app.window->currentConversationId();
             shown = chat->lastMessage()->usedMemories();
