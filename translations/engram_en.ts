@@ -30,6 +30,134 @@
     </message>
 </context>
 <context>
+    <name>LlmError</name>
+    <message numerus="yes">
+        <source>No connection within %n second(s).</source>
+        <translation>
+            <numerusform>No connection within %n second.</numerusform>
+            <numerusform>No connection within %n seconds.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The stream held no text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embeddings are off. Choose an embedding model in the model settings to use them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The address is not an http:// or https:// URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 refused the API key. Check the key in the model settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 has no model called “%2”. Choose one of its models in the model settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 does not know the model “%2”, or the address is not an OpenAI-compatible API (it usually ends in /v1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your account at %1 has no quota left. Check your plan or billing with the provider.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 is receiving too many requests. Wait a moment and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 took too long to read the request. Try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 had an internal problem (HTTP %2). Try again later.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 refused the request (HTTP %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 answered with an unexpected HTTP status %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The server said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The request was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server stopped answering for %n second(s). Try again, or raise the timeout in the model settings.</source>
+        <translation>
+            <numerusform>The model server stopped answering for %n second. Try again, or raise the timeout in the model settings.</numerusform>
+            <numerusform>The model server stopped answering for %n seconds. Try again, or raise the timeout in the model settings.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot reach the model server at %1. Check that it is running and that the address in the model settings is right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connection to the model server broke before the reply was complete. The part received so far is kept.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server sent a reply Engram cannot read. Check that the address points to an OpenAI-compatible API.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model server at %1 reported an error in the middle of its reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply has no choices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply has %1 embeddings for %2 texts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply has an embedding for a text it was not sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LlmSettings</name>
+    <message>
+        <source>(no valid address)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a web address. Enter one like http://127.0.0.1:11434/v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a chat model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts must be longer than zero.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry settings cannot be negative.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Profile: each has its own conversations and memory</source>
@@ -288,6 +416,64 @@
     </message>
 </context>
 <context>
+    <name>engram::AddFactDialog</name>
+    <message>
+        <source>Add a fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Subject:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Predicate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>for example: employer, city, favourite language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Confidence:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say whom the fact is about, for example “user”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill in the predicate and the value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Below %1% the fact waits for your confirmation before it is used.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ArchiveTableModel</name>
+    <message>
+        <source>Content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::ChatController</name>
     <message>
         <source>Not answered: no model is set up yet.</source>
@@ -389,6 +575,52 @@
     </message>
 </context>
 <context>
+    <name>engram::EditItemDialog</name>
+    <message>
+        <source>The text cannot be empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The text has %1 characters; at most %2 fit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::EpisodeTableModel</name>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reply gist / Topic</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accesses</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last access</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::ErrorBanner</name>
     <message>
         <source>Open Settings…</source>
@@ -432,6 +664,242 @@
     </message>
 </context>
 <context>
+    <name>engram::FactTableModel</name>
+    <message>
+        <source>Subject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not used in replies until you confirm it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You said</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added by you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::HistoryDialog</name>
+    <message>
+        <source>History</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened to “%1”, oldest first:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::HistoryTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replaced</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Forgotten</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Purged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(content erased)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ItemTableModel</name>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Superseded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::KeychainSecretStore</name>
     <message>
         <source>The keychain could not delete the API key: %1</source>
@@ -457,10 +925,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>What the assistant remembers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Memory Panel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -474,10 +938,6 @@
     </message>
     <message>
         <source>Create a profile to start (Profile › New Profile).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The memory panel for “%1” appears here.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -633,11 +1093,379 @@
         <source>A reply is still being written. Press Esc to stop it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>That memory is no longer in the panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryPanel</name>
+    <message>
+        <source>Search this tab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Episodes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add Fact…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remember a fact you type in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirm the selected pending facts so they are used in replies</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reject the selected pending facts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned items are never forgotten and always go into the context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change the selected item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete the selected items (Undo brings them back)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bring the selected episodes back from the archive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show what happened to the selected item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo your last pin, edit or delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the assistant remembers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the memory: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Profile (%L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Episodes (%L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working (%L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive (%L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
+        <translation>
+            <numerusform>%n fact waits for your confirmation. It is not used in replies until you confirm it.</numerusform>
+            <numerusform>%n facts wait for your confirmation. They are not used in replies until you confirm them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not pin “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not unpin “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Pinned %n item(s): never forgotten, always in the context.</source>
+        <translation>
+            <numerusform>Pinned %n item: never forgotten, always in the context.</numerusform>
+            <numerusform>Pinned %n items: never forgotten, always in the context.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unpinned %n item(s).</source>
+        <translation>
+            <numerusform>Unpinned %n item.</numerusform>
+            <numerusform>Unpinned %n items.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Edit Fact</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New value of “%1 %2”:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit What the Model Sees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model sees of this message from now on. The chat keeps showing the original.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit Episode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The text of this episode:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save the change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Press %1 or choose Undo to go back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delete Items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n item(s)? Undo brings them back one at a time.</source>
+        <translation>
+            <numerusform>Delete %n item? Undo brings it back.</numerusform>
+            <numerusform>Delete %n items? Undo brings them back one at a time.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not delete “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.</source>
+        <translation>
+            <numerusform>The model no longer sees %n message. Press %1 or choose Undo to bring it back.</numerusform>
+            <numerusform>The model no longer sees %n messages. Press %1 or choose Undo to bring them back.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n item(s). Press %1 or choose Undo to bring it back.</source>
+        <translation>
+            <numerusform>Deleted %n item. Press %1 or choose Undo to bring it back.</numerusform>
+            <numerusform>Deleted %n items. Press %1 or choose Undo to bring them back.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not undo the last change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undid your last change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the history.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not add the fact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added. The fact waits for your confirmation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added. The assistant will remember it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not confirm “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Confirmed %n fact(s). They are used in replies from now on.</source>
+        <translation>
+            <numerusform>Confirmed %n fact. It is used in replies from now on.</numerusform>
+            <numerusform>Confirmed %n facts. They are used in replies from now on.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reject “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Rejected %n fact(s). They will not be used.</source>
+        <translation>
+            <numerusform>Rejected %n fact. It will not be used.</numerusform>
+            <numerusform>Rejected %n facts. They will not be used.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not restore “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n episode(s) to memory.</source>
+        <translation>
+            <numerusform>Restored %n episode to memory.</numerusform>
+            <numerusform>Restored %n episodes to memory.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>
     <message>
         <source>No keychain service is running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryTransfer</name>
+    <message>
+        <source>Engram memory (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory could not be exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported %1 facts, %2 episodes and %3 messages to %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added %1 facts, %2 episodes and %3 messages; skipped %4 already remembered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 facts disagree with what is remembered and wait for you to confirm them in the Profile tab.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory was imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported %1 items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a Backup First</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear My Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was cleared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cleared %1 facts, %2 episodes and %3 messages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A backup is in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Erase everything the assistant remembers about “%1”?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 facts, %2 episodes, %3 messages in the working window and %4 archived episodes are erased, with their history. This cannot be undone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a backup first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>engram-memory-%1-%2.json</source>
+        <extracomment>Suggested file name of an export: the profile&apos;s name, then the date</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -736,6 +1564,14 @@
     </message>
 </context>
 <context>
+    <name>engram::PipelineChatEngine</name>
+    <message>
+        <source>Remembered: %1 → %2</source>
+        <extracomment>A memory notice under a reply: what was remembered, e.g. &quot;Remembered: project → 短视频&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::SettingsDialog</name>
     <message>
         <source>Custom</source>
@@ -795,6 +1631,59 @@
     <message>
         <source>Failed: %1</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::WorkingTableModel</name>
+    <message>
+        <source>Role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You changed what the model sees. The chat still shows the original.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model sees the message as it was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>Connected: %n model available.</numerusform>
+            <numerusform>Connected: %n models available.</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -31,6 +31,132 @@
     </message>
 </context>
 <context>
+    <name>LlmError</name>
+    <message numerus="yes">
+        <source>No connection within %n second(s).</source>
+        <translation>
+            <numerusform>%n 秒内未能建立连接。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The stream held no text.</source>
+        <translation>数据流中没有任何文字。</translation>
+    </message>
+    <message>
+        <source>Embeddings are off. Choose an embedding model in the model settings to use them.</source>
+        <translation>向量嵌入已关闭。要使用它，请在模型设置中选择一个向量模型。</translation>
+    </message>
+    <message>
+        <source>The address is not an http:// or https:// URL.</source>
+        <translation>这个地址不是以 http:// 或 https:// 开头的网址。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 refused the API key. Check the key in the model settings.</source>
+        <translation>位于 %1 的模型服务拒绝了这个 API 密钥。请在模型设置中检查密钥。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 has no model called “%2”. Choose one of its models in the model settings.</source>
+        <translation>位于 %1 的模型服务没有名为“%2”的模型。请在模型设置中选择它提供的模型。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 does not know the model “%2”, or the address is not an OpenAI-compatible API (it usually ends in /v1).</source>
+        <translation>位于 %1 的模型服务不认识模型“%2”，或者这个地址不是兼容 OpenAI 的 API（通常以 /v1 结尾）。</translation>
+    </message>
+    <message>
+        <source>Your account at %1 has no quota left. Check your plan or billing with the provider.</source>
+        <translation>你在 %1 的账户已没有剩余额度。请向服务商查看套餐或账单。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 is receiving too many requests. Wait a moment and try again.</source>
+        <translation>位于 %1 的模型服务收到的请求过多。请稍等片刻再试。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 took too long to read the request. Try again.</source>
+        <translation>位于 %1 的模型服务读取请求超时。请重试。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 had an internal problem (HTTP %2). Try again later.</source>
+        <translation>位于 %1 的模型服务出现内部问题（HTTP %2）。请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 refused the request (HTTP %2).</source>
+        <translation>位于 %1 的模型服务拒绝了请求（HTTP %2）。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 answered with an unexpected HTTP status %2.</source>
+        <translation>位于 %1 的模型服务返回了意外的 HTTP 状态码 %2。</translation>
+    </message>
+    <message>
+        <source>The server said: %1</source>
+        <translation>服务端返回：%1</translation>
+    </message>
+    <message>
+        <source>Details: %1</source>
+        <translation>详情：%1</translation>
+    </message>
+    <message>
+        <source>The request was cancelled.</source>
+        <translation>请求已取消。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server stopped answering for %n second(s). Try again, or raise the timeout in the model settings.</source>
+        <translation>
+            <numerusform>模型服务已有 %n 秒没有响应。请重试，或在模型设置中调高超时时间。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot reach the model server at %1. Check that it is running and that the address in the model settings is right.</source>
+        <translation>无法连接到位于 %1 的模型服务。请确认它正在运行，且模型设置中的地址正确。</translation>
+    </message>
+    <message>
+        <source>The connection to the model server broke before the reply was complete. The part received so far is kept.</source>
+        <translation>回复完成之前，与模型服务的连接中断了。已收到的部分会保留。</translation>
+    </message>
+    <message>
+        <source>The model server sent a reply Engram cannot read. Check that the address points to an OpenAI-compatible API.</source>
+        <translation>模型服务返回了 Engram 无法读取的回复。请确认地址指向兼容 OpenAI 的 API。</translation>
+    </message>
+    <message>
+        <source>The model server at %1 reported an error in the middle of its reply.</source>
+        <translation>位于 %1 的模型服务在回复途中报告了错误。</translation>
+    </message>
+    <message>
+        <source>The reply has no choices.</source>
+        <translation>回复中没有任何候选结果（choices）。</translation>
+    </message>
+    <message>
+        <source>The reply has %1 embeddings for %2 texts.</source>
+        <translation>回复中有 %1 个向量，但发送的是 %2 段文字。</translation>
+    </message>
+    <message>
+        <source>The reply has an embedding for a text it was not sent.</source>
+        <translation>回复中有一个向量不对应任何已发送的文字。</translation>
+    </message>
+</context>
+<context>
+    <name>LlmSettings</name>
+    <message>
+        <source>(no valid address)</source>
+        <translation>（无有效地址）</translation>
+    </message>
+    <message>
+        <source>“%1” is not a web address. Enter one like http://127.0.0.1:11434/v1.</source>
+        <translation>“%1”不是网址。请输入类似 http://127.0.0.1:11434/v1 的地址。</translation>
+    </message>
+    <message>
+        <source>Choose a chat model.</source>
+        <translation>请选择一个对话模型。</translation>
+    </message>
+    <message>
+        <source>Timeouts must be longer than zero.</source>
+        <translation>超时时间必须大于零。</translation>
+    </message>
+    <message>
+        <source>Retry settings cannot be negative.</source>
+        <translation>重试设置不能为负数。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Profile: each has its own conversations and memory</source>
@@ -273,7 +399,7 @@
     </message>
     <message>
         <source>Pinned items and facts about you are never forgotten this way.</source>
-        <translation>已固定的条目和关于你的事实不会以这种方式被遗忘。</translation>
+        <translation>置顶的条目和关于你的事实不会以这种方式被遗忘。</translation>
     </message>
     <message>
         <source>General</source>
@@ -286,6 +412,64 @@
     <message>
         <source>A new language takes effect when Engram starts again.</source>
         <translation>新的语言会在 Engram 下次启动时生效。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::AddFactDialog</name>
+    <message>
+        <source>Add a fact</source>
+        <translation>添加事实</translation>
+    </message>
+    <message>
+        <source>&amp;Subject:</source>
+        <translation>主体(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Predicate:</source>
+        <translation>属性(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>for example: employer, city, favourite language</source>
+        <translation>例如：工作单位、城市、喜欢的编程语言</translation>
+    </message>
+    <message>
+        <source>&amp;Value:</source>
+        <translation>值(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Confidence:</source>
+        <translation>置信度(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Say whom the fact is about, for example “user”.</source>
+        <translation>请说明这条事实是关于谁的，例如“user”。</translation>
+    </message>
+    <message>
+        <source>Fill in the predicate and the value.</source>
+        <translation>请填写属性和值。</translation>
+    </message>
+    <message>
+        <source>Below %1% the fact waits for your confirmation before it is used.</source>
+        <translation>置信度低于 %1% 时，这条事实要等你确认后才会使用。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ArchiveTableModel</name>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>归档时间</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
     </message>
 </context>
 <context>
@@ -390,6 +574,52 @@
     </message>
 </context>
 <context>
+    <name>engram::EditItemDialog</name>
+    <message>
+        <source>The text cannot be empty.</source>
+        <translation>文字不能为空。</translation>
+    </message>
+    <message>
+        <source>The text has %1 characters; at most %2 fit.</source>
+        <translation>文字有 %1 个字符，最多只能容纳 %2 个。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::EpisodeTableModel</name>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Reply gist / Topic</source>
+        <translation>回复要点 / 主题</translation>
+    </message>
+    <message>
+        <source>Importance</source>
+        <translation>重要性</translation>
+    </message>
+    <message>
+        <source>Accesses</source>
+        <translation>调用次数</translation>
+    </message>
+    <message>
+        <source>Last access</source>
+        <translation>最近调用</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+</context>
+<context>
     <name>engram::ErrorBanner</name>
     <message>
         <source>Open Settings…</source>
@@ -433,6 +663,242 @@
     </message>
 </context>
 <context>
+    <name>engram::FactTableModel</name>
+    <message>
+        <source>Subject</source>
+        <translation>主体</translation>
+    </message>
+    <message>
+        <source>Predicate</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Not used in replies until you confirm it.</source>
+        <translation>确认之前不会在回复中使用。</translation>
+    </message>
+    <message>
+        <source>You said</source>
+        <translation>你说的</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Added by you</source>
+        <translation>你添加的</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+</context>
+<context>
+    <name>engram::HistoryDialog</name>
+    <message>
+        <source>History</source>
+        <translation>历史记录</translation>
+    </message>
+    <message>
+        <source>What happened to “%1”, oldest first:</source>
+        <translation>“%1”的变更记录（从早到晚）：</translation>
+    </message>
+</context>
+<context>
+    <name>engram::HistoryTableModel</name>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>By</source>
+        <translation>操作者</translation>
+    </message>
+    <message>
+        <source>Before → after</source>
+        <translation>之前 → 之后</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>Replaced</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Unpinned</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Edited</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Removed</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Forgotten</source>
+        <translation>遗忘</translation>
+    </message>
+    <message>
+        <source>Restored</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Exported</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Cleared</source>
+        <translation>清除</translation>
+    </message>
+    <message>
+        <source>Confirmed</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Undone</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Purged</source>
+        <translation>彻底清除</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>(content erased)</source>
+        <translation>（内容已抹去）</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>pinned</source>
+        <translation>已置顶</translation>
+    </message>
+    <message>
+        <source>not pinned</source>
+        <translation>未置顶</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>in the window</source>
+        <translation>在工作记忆中</translation>
+    </message>
+    <message>
+        <source>out of the window</source>
+        <translation>移出工作记忆</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ItemTableModel</name>
+    <message>
+        <source>Active</source>
+        <translation>有效</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待确认</translation>
+    </message>
+    <message>
+        <source>Superseded</source>
+        <translation>已被取代</translation>
+    </message>
+    <message>
+        <source>Deleted</source>
+        <translation>已删除</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>已拒绝</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>Exchange</source>
+        <translation>问答</translation>
+    </message>
+</context>
+<context>
     <name>engram::KeychainSecretStore</name>
     <message>
         <source>The keychain could not delete the API key: %1</source>
@@ -458,10 +924,6 @@
         <translation>上一条回复的上下文中，各层记忆所占的估算词元数</translation>
     </message>
     <message>
-        <source>What the assistant remembers</source>
-        <translation>助手记得什么</translation>
-    </message>
-    <message>
         <source>&amp;Memory Panel</source>
         <translation>记忆面板(&amp;M)</translation>
     </message>
@@ -476,10 +938,6 @@
     <message>
         <source>Create a profile to start (Profile › New Profile).</source>
         <translation>先创建一个档案（档案 › 新建档案）。</translation>
-    </message>
-    <message>
-        <source>The memory panel for “%1” appears here.</source>
-        <translation>“%1”的记忆面板会显示在这里。</translation>
     </message>
     <message>
         <source>New Profile</source>
@@ -634,12 +1092,373 @@
         <source>A reply is still being written. Press Esc to stop it.</source>
         <translation>回复仍在生成中。按 Esc 可以停止。</translation>
     </message>
+    <message>
+        <source>That memory is no longer in the panel.</source>
+        <translation>这条记忆已不在面板中。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryPanel</name>
+    <message>
+        <source>Search this tab…</source>
+        <translation>在此标签页中搜索…</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>资料</translation>
+    </message>
+    <message>
+        <source>Episodes</source>
+        <translation>经历</translation>
+    </message>
+    <message>
+        <source>Working</source>
+        <translation>工作记忆</translation>
+    </message>
+    <message>
+        <source>Archive</source>
+        <translation>归档</translation>
+    </message>
+    <message>
+        <source>Add Fact…</source>
+        <translation>添加事实…</translation>
+    </message>
+    <message>
+        <source>Remember a fact you type in</source>
+        <translation>记住一条你输入的事实</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>确认</translation>
+    </message>
+    <message>
+        <source>Confirm the selected pending facts so they are used in replies</source>
+        <translation>确认所选的待确认事实，之后的回复会用到它们</translation>
+    </message>
+    <message>
+        <source>Reject</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>Reject the selected pending facts</source>
+        <translation>拒绝所选的待确认事实</translation>
+    </message>
+    <message>
+        <source>Pin</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Pinned items are never forgotten and always go into the context</source>
+        <translation>置顶的条目永远不会被遗忘，并且总会放进上下文</translation>
+    </message>
+    <message>
+        <source>Edit…</source>
+        <translation>编辑…</translation>
+    </message>
+    <message>
+        <source>Change the selected item</source>
+        <translation>修改所选条目</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Delete the selected items (Undo brings them back)</source>
+        <translation>删除所选条目（可用“撤销”找回）</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Bring the selected episodes back from the archive</source>
+        <translation>把所选经历从归档中恢复</translation>
+    </message>
+    <message>
+        <source>History…</source>
+        <translation>历史记录…</translation>
+    </message>
+    <message>
+        <source>Show what happened to the selected item</source>
+        <translation>查看所选条目的变更记录</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Undo your last pin, edit or delete</source>
+        <translation>撤销你上一次的置顶、编辑或删除</translation>
+    </message>
+    <message>
+        <source>What the assistant remembers</source>
+        <translation>助手记得什么</translation>
+    </message>
+    <message>
+        <source>Could not read the memory: %1</source>
+        <translation>无法读取记忆：%1</translation>
+    </message>
+    <message>
+        <source>Unpin</source>
+        <translation>取消置顶</translation>
+    </message>
+    <message>
+        <source>Profile (%L1)</source>
+        <translation>资料（%L1）</translation>
+    </message>
+    <message>
+        <source>Episodes (%L1)</source>
+        <translation>经历（%L1）</translation>
+    </message>
+    <message>
+        <source>Working (%L1)</source>
+        <translation>工作记忆（%L1）</translation>
+    </message>
+    <message>
+        <source>Archive (%L1)</source>
+        <translation>归档（%L1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
+        <translation>
+            <numerusform>有 %n 条事实等待你确认。确认之前，回复中不会用到它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not pin “%1”.</source>
+        <translation>无法置顶“%1”。</translation>
+    </message>
+    <message>
+        <source>Could not unpin “%1”.</source>
+        <translation>无法取消置顶“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Pinned %n item(s): never forgotten, always in the context.</source>
+        <translation>
+            <numerusform>已置顶 %n 个条目：永不遗忘，始终放进上下文。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unpinned %n item(s).</source>
+        <translation>
+            <numerusform>已取消置顶 %n 个条目。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Edit Fact</source>
+        <translation>编辑事实</translation>
+    </message>
+    <message>
+        <source>New value of “%1 %2”:</source>
+        <translation>“%1 %2”的新值：</translation>
+    </message>
+    <message>
+        <source>Edit What the Model Sees</source>
+        <translation>编辑模型看到的内容</translation>
+    </message>
+    <message>
+        <source>What the model sees of this message from now on. The chat keeps showing the original.</source>
+        <translation>从现在起，模型看到的这条消息的内容。对话中仍显示原文。</translation>
+    </message>
+    <message>
+        <source>Edit Episode</source>
+        <translation>编辑经历</translation>
+    </message>
+    <message>
+        <source>The text of this episode:</source>
+        <translation>这段经历的文字：</translation>
+    </message>
+    <message>
+        <source>Could not save the change.</source>
+        <translation>无法保存修改。</translation>
+    </message>
+    <message>
+        <source>Saved. Press %1 or choose Undo to go back.</source>
+        <translation>已保存。按 %1 或选择“撤销”可以还原。</translation>
+    </message>
+    <message>
+        <source>Delete Items</source>
+        <translation>删除条目</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n item(s)? Undo brings them back one at a time.</source>
+        <translation>
+            <numerusform>删除 %n 个条目？“撤销”可以逐个找回。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not delete “%1”.</source>
+        <translation>无法删除“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.</source>
+        <translation>
+            <numerusform>模型不会再看到这 %n 条消息。按 %1 或选择“撤销”可以找回。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Deleted %n item(s). Press %1 or choose Undo to bring it back.</source>
+        <translation>
+            <numerusform>已删除 %n 个条目。按 %1 或选择“撤销”可以找回。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is nothing to undo.</source>
+        <translation>没有可以撤销的操作。</translation>
+    </message>
+    <message>
+        <source>Could not undo the last change.</source>
+        <translation>无法撤销上一次修改。</translation>
+    </message>
+    <message>
+        <source>Undid your last change.</source>
+        <translation>已撤销你上一次的修改。</translation>
+    </message>
+    <message>
+        <source>Could not read the history.</source>
+        <translation>无法读取变更记录。</translation>
+    </message>
+    <message>
+        <source>Could not add the fact.</source>
+        <translation>无法添加这条事实。</translation>
+    </message>
+    <message>
+        <source>Added. The fact waits for your confirmation.</source>
+        <translation>已添加。这条事实正在等待你确认。</translation>
+    </message>
+    <message>
+        <source>Added. The assistant will remember it.</source>
+        <translation>已添加。助手会记住它。</translation>
+    </message>
+    <message>
+        <source>Could not confirm “%1”.</source>
+        <translation>无法确认“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Confirmed %n fact(s). They are used in replies from now on.</source>
+        <translation>
+            <numerusform>已确认 %n 条事实，之后的回复会用到它们。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not reject “%1”.</source>
+        <translation>无法拒绝“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Rejected %n fact(s). They will not be used.</source>
+        <translation>
+            <numerusform>已拒绝 %n 条事实，它们不会被使用。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not restore “%1”.</source>
+        <translation>无法恢复“%1”。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Restored %n episode(s) to memory.</source>
+        <translation>
+            <numerusform>已将 %n 段经历恢复到记忆中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>记忆</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>
     <message>
         <source>No keychain service is running.</source>
         <translation>没有正在运行的钥匙串服务。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryTransfer</name>
+    <message>
+        <source>Engram memory (*.json);;All files (*)</source>
+        <translation>Engram 记忆 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Export Memory</source>
+        <translation>导出记忆</translation>
+    </message>
+    <message>
+        <source>The memory could not be exported.</source>
+        <translation>无法导出记忆。</translation>
+    </message>
+    <message>
+        <source>Exported %1 facts, %2 episodes and %3 messages to %4.</source>
+        <translation>已将 %1 条事实、%2 段经历和 %3 条消息导出到 %4。</translation>
+    </message>
+    <message>
+        <source>Import Memory</source>
+        <translation>导入记忆</translation>
+    </message>
+    <message>
+        <source>Nothing was imported.</source>
+        <translation>没有导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Added %1 facts, %2 episodes and %3 messages; skipped %4 already remembered.</source>
+        <translation>已添加 %1 条事实、%2 段经历和 %3 条消息；跳过了 %4 条已记住的内容。</translation>
+    </message>
+    <message>
+        <source>%1 facts disagree with what is remembered and wait for you to confirm them in the Profile tab.</source>
+        <translation>有 %1 条事实与已记住的内容不一致，正在“资料”标签页中等待你确认。</translation>
+    </message>
+    <message>
+        <source>The memory was imported.</source>
+        <translation>记忆已导入。</translation>
+    </message>
+    <message>
+        <source>Imported %1 items.</source>
+        <translation>已导入 %1 个条目。</translation>
+    </message>
+    <message>
+        <source>Save a Backup First</source>
+        <translation>先保存备份</translation>
+    </message>
+    <message>
+        <source>Clear My Memory</source>
+        <translation>清除我的记忆</translation>
+    </message>
+    <message>
+        <source>Nothing was cleared.</source>
+        <translation>没有清除任何内容。</translation>
+    </message>
+    <message>
+        <source>Cleared %1 facts, %2 episodes and %3 messages.</source>
+        <translation>已清除 %1 条事实、%2 段经历和 %3 条消息。</translation>
+    </message>
+    <message>
+        <source>A backup is in %1.</source>
+        <translation>备份保存在 %1。</translation>
+    </message>
+    <message>
+        <source>Erase everything the assistant remembers about “%1”?</source>
+        <translation>要抹去助手关于“%1”记住的一切吗？</translation>
+    </message>
+    <message>
+        <source>%1 facts, %2 episodes, %3 messages in the working window and %4 archived episodes are erased, with their history. This cannot be undone.</source>
+        <translation>%1 条事实、%2 段经历、工作记忆中的 %3 条消息和 %4 段已归档的经历将连同变更记录一起被抹去。此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Save a backup first</source>
+        <translation>先保存一份备份</translation>
+    </message>
+    <message>
+        <source>engram-memory-%1-%2.json</source>
+        <extracomment>Suggested file name of an export: the profile&apos;s name, then the date</extracomment>
+        <translation>engram-memory-%1-%2.json</translation>
     </message>
 </context>
 <context>
@@ -736,6 +1555,14 @@
     </message>
 </context>
 <context>
+    <name>engram::PipelineChatEngine</name>
+    <message>
+        <source>Remembered: %1 → %2</source>
+        <extracomment>A memory notice under a reply: what was remembered, e.g. &quot;Remembered: project → 短视频&quot;</extracomment>
+        <translation>已记住：%1 → %2</translation>
+    </message>
+</context>
+<context>
     <name>engram::SettingsDialog</name>
     <message>
         <source>Custom</source>
@@ -795,6 +1622,58 @@
     <message>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+</context>
+<context>
+    <name>engram::WorkingTableModel</name>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Content</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>What the model sees</source>
+        <translation>模型看到的内容</translation>
+    </message>
+    <message>
+        <source>Pinned</source>
+        <translation>置顶</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>You changed what the model sees. The chat still shows the original.</source>
+        <translation>你修改了模型看到的内容，对话中仍显示原文。</translation>
+    </message>
+    <message>
+        <source>The model sees the message as it was written.</source>
+        <translation>模型看到的是消息原文。</translation>
+    </message>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Assistant</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>已连接：有 %n 个可用模型。</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

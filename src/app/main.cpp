@@ -22,13 +22,7 @@ namespace {
 // start the environment's key (LLM_API_KEY / OPENAI_API_KEY) when the store has none.
 engram::LlmSettings llmSettings(const engram::AppSettings& app, const QString& storedKey)
 {
-    engram::LlmSettings s = engram::LlmSettings::fromEnvironment();
-    s.baseUrl = app.baseUrl();
-    s.chatModel = app.chatModel();
-    s.extractionModel = app.extractionModel();
-    s.embeddingModel = app.embeddingModel();
-    s.connectTimeoutMs = app.connectTimeoutSeconds() * 1000;
-    s.idleTimeoutMs = app.replyTimeoutSeconds() * 1000;
+    engram::LlmSettings s = app.llmSettings();
     if (!storedKey.isEmpty())
         s.apiKey = storedKey;
     return s;

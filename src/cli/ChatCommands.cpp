@@ -32,27 +32,12 @@ void addJobsOptions(QCommandLineParser& p)
     p.addOption({kRun, cliTr("Run every queued job once and report how many succeeded.")});
 }
 
-// The endpoint the desktop app is set to (its QSettings, group "model"), over LlmSettings' own keys,
-// then the environment on top. The API key comes from the environment only: the keychain is the GUI's.
+// The endpoint the desktop app is set to (its QSettings file), then the environment on top.
+// The API key comes from the environment only: the keychain is the GUI's.
 LlmSettings endpointSettings()
 {
     const QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
     LlmSettings s = LlmSettings::load(app);
-    const QList<std::pair<const char*, QString LlmSettings::*>> guiKeys{
-        {"model/baseUrl", &LlmSettings::baseUrl},
-        {"model/chatModel", &LlmSettings::chatModel},
-        {"model/extractionModel", &LlmSettings::extractionModel},
-        {"model/embeddingModel", &LlmSettings::embeddingModel},
-    };
-    for (const auto& [key, member] : guiKeys) {
-        const QString value = app.value(QString::fromLatin1(key)).toString().trimmed();
-        if (!value.isEmpty())
-            s.*member = value;
-    }
-    if (const int seconds = app.value(QStringLiteral("model/connectTimeoutSeconds")).toInt(); seconds > 0)
-        s.connectTimeoutMs = seconds * 1000;
-    if (const int seconds = app.value(QStringLiteral("model/replyTimeoutSeconds")).toInt(); seconds > 0)
-        s.idleTimeoutMs = seconds * 1000;
     s.applyEnvironment();
     return s;
 }

@@ -1,6 +1,7 @@
 #include "AppSettings.h"
 
 #include "ProviderPreset.h"
+#include "llm/LlmSettings.h"
 
 #include <QSettings>
 
@@ -9,12 +10,13 @@ namespace engram {
 namespace {
 
 const QString kProvider = QStringLiteral("model/provider");
-const QString kBaseUrl = QStringLiteral("model/baseUrl");
-const QString kChatModel = QStringLiteral("model/chatModel");
-const QString kExtractionModel = QStringLiteral("model/extractionModel");
-const QString kEmbeddingModel = QStringLiteral("model/embeddingModel");
-const QString kConnectTimeout = QStringLiteral("model/connectTimeoutSeconds");
-const QString kReplyTimeout = QStringLiteral("model/replyTimeoutSeconds");
+// The endpoint's keys are LlmSettings' own, so engram-cli reads what Settings saved.
+const QString kBaseUrl = QString::fromLatin1(LlmSettingsKey::baseUrl);
+const QString kChatModel = QString::fromLatin1(LlmSettingsKey::chatModel);
+const QString kExtractionModel = QString::fromLatin1(LlmSettingsKey::extractionModel);
+const QString kEmbeddingModel = QString::fromLatin1(LlmSettingsKey::embeddingModel);
+const QString kConnectTimeout = QString::fromLatin1(LlmSettingsKey::connectTimeoutSeconds);
+const QString kReplyTimeout = QString::fromLatin1(LlmSettingsKey::replyTimeoutSeconds);
 const QString kMemoryEnabled = QStringLiteral("memory/enabled");
 const QString kWindowRounds = QStringLiteral("memory/windowRounds");
 const QString kProfileBudget = QStringLiteral("memory/profileBudget");
@@ -28,16 +30,6 @@ const QString kLastUser = QStringLiteral("session/lastUserId");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kWindowState = QStringLiteral("window/state");
 const QString kSplitter = QStringLiteral("window/splitter");
-
-QString firstEnv(std::initializer_list<const char*> names)
-{
-    for (const char* name : names) {
-        const QString v = qEnvironmentVariable(name).trimmed();
-        if (!v.isEmpty())
-            return v;
-    }
-    return {};
-}
 
 } // namespace
 
@@ -77,8 +69,15 @@ void AppSettings::setValue(const QString& key, const QVariant& value)
 
 QString AppSettings::defaultBaseUrl()
 {
-    const QString env = firstEnv({"LLM_BASE_URL", "OPENAI_BASE_URL"});
-    return env.isEmpty() ? ProviderPreset::byId(QStringLiteral("ollama")).baseUrl : env;
+    return LlmSettings::fromEnvironment().baseUrl;
+}
+
+LlmSettings AppSettings::llmSettings() const
+{
+    LlmSettings s = LlmSettings::load(*m_settings);
+    // A chat model never saved follows the provider's preset, as the Settings dialog shows it.
+    s.chatModel = chatModel();
+    return s;
 }
 
 QString AppSettings::apiKeySecretName()
@@ -108,7 +107,7 @@ void AppSettings::setBaseUrl(const QString& url)
 
 QString AppSettings::chatModel() const
 {
-    const QString env = firstEnv({"LLM_MODEL"});
+    const QString env = qEnvironmentVariable("LLM_MODEL").trimmed();
     const QString fallback = env.isEmpty() ? ProviderPreset::byBaseUrl(baseUrl()).chatModel : env;
     return value(kChatModel, fallback).toString();
 }
@@ -140,7 +139,7 @@ void AppSettings::setEmbeddingModel(const QString& model)
 
 int AppSettings::connectTimeoutSeconds() const
 {
-    return intValue(kConnectTimeout, 10);
+    return intValue(kConnectTimeout, LlmSettings().connectTimeoutMs / 1000);
 }
 
 void AppSettings::setConnectTimeoutSeconds(int seconds)
@@ -150,7 +149,7 @@ void AppSettings::setConnectTimeoutSeconds(int seconds)
 
 int AppSettings::replyTimeoutSeconds() const
 {
-    return intValue(kReplyTimeout, 120);
+    return intValue(kReplyTimeout, LlmSettings().idleTimeoutMs / 1000);
 }
 
 void AppSettings::setReplyTimeoutSeconds(int seconds)

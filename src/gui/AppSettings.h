@@ -12,6 +12,8 @@ class QSettings;
 
 namespace engram {
 
+struct LlmSettings;
+
 // The app's preferences in QSettings: endpoint, models, timeouts, memory tunables, language and
 // window layout. Never the API key — that lives in a SecretStore.
 class AppSettings final
@@ -73,6 +75,9 @@ public:
     void setWindowState(const QByteArray& state);
     QByteArray splitterState() const;
     void setSplitterState(const QByteArray& state);
+
+    // The endpoint as the app's client and engram-cli use it (without the API key: the caller adds it).
+    LlmSettings llmSettings() const;
 
     // The keychain entry that holds the endpoint's API key.
     static QString apiKeySecretName();

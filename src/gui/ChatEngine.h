@@ -2,34 +2,14 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
-#include "memory/ContextBuilder.h"
+#include "llm/LlmTypes.h"
+#include "memory/UsedMemory.h"
 
 #include <QList>
 #include <QObject>
 #include <QString>
 
 namespace engram {
-
-// One memory that went into a reply's context, as the "Memories used" disclosure lists it.
-struct UsedMemory
-{
-    QString id;
-    Tier tier{Tier::Semantic};
-    QString text;
-    int tokens{};
-
-    friend bool operator==(const UsedMemory&, const UsedMemory&) = default;
-};
-
-void to_json(Json& j, const UsedMemory& m);
-void from_json(const Json& j, UsedMemory& m);
-
-// An engine keeps a reply's provenance in the stored assistant message's metadata under this key,
-// so the disclosure survives a restart.
-inline constexpr const char* kUsedMemoriesKey = "memoriesUsed";
-// Reads the provenance from an assistant message's metadata; malformed entries are skipped.
-QList<UsedMemory> usedMemoriesFromMetadata(const Json& metadata);
-void storeUsedMemories(Json& metadata, const QList<UsedMemory>& items);
 
 // What the window asks an engine to do for one turn.
 struct TurnRequest

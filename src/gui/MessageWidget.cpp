@@ -290,7 +290,7 @@ void MessageWidget::rebuildMemoryList()
     m_memoriesButton->setVisible(m_role == Role::Assistant && !m_used.isEmpty());
     for (const UsedMemory& m : std::as_const(m_used)) {
         auto* button = linkButton(QStringLiteral("usedMemoryButton"), m_memoriesList);
-        QString text = m.text.simplified();
+        QString text = m.label.simplified();
         if (text.size() > kMemoryTextChars)
             text = text.left(kMemoryTextChars - 1) + QChar(0x2026);
         //: One memory that went into a reply: its kind, its text, and how many tokens it took

@@ -12,22 +12,6 @@
 
 namespace engram {
 
-namespace {
-
-// Which tier a context section's ids belong to; nullopt for sections that hold no memory.
-std::optional<Tier> sectionTier(const QString& name)
-{
-    if (name == QLatin1String("profile"))
-        return Tier::Semantic;
-    if (name == QLatin1String("summaries") || name == QLatin1String("exchanges"))
-        return Tier::Episodic;
-    if (name == QLatin1String("window"))
-        return Tier::Working;
-    return std::nullopt;
-}
-
-} // namespace
-
 PipelineChatEngine::PipelineChatEngine(MemoryService& memory, TurnPipeline& pipeline, LlmClient& client,
                                        JobRunner* jobs, QObject* parent)
     : ChatEngine(parent)
@@ -117,33 +101,10 @@ void PipelineChatEngine::follow(Turn* turn, const QString& turnId)
     });
     Q_EMIT turnStarted(turnId, turn->userMessageId);
     if (turn->hasContext()) {
-        Q_EMIT memoriesUsed(turnId, usedMemories(*turn));
+        Q_EMIT memoriesUsed(turnId, turn->used);
     } else { // built once the query's embedding is in
-        connect(turn, &Turn::contextReady, this,
-                [this, turn, turnId] { Q_EMIT memoriesUsed(turnId, usedMemories(*turn)); });
+        connect(turn, &Turn::contextReady, this, [this, turn, turnId] { Q_EMIT memoriesUsed(turnId, turn->used); });
     }
-}
-
-QList<UsedMemory> PipelineChatEngine::usedMemories(const Turn& turn) const
-{
-    QList<UsedMemory> used;
-    for (const ContextSection& section : turn.context.sections) {
-        const auto tier = sectionTier(section.name);
-        if (!tier || section.ids.isEmpty())
-            continue;
-        // The section's tokens are shared out over its items, so the tiers add up in the status bar.
-        const int each = section.tokens / int(section.ids.size());
-        for (const QString& id : section.ids) {
-            UsedMemory m;
-            m.id = id;
-            m.tier = *tier;
-            m.tokens = each;
-            if (auto item = m_memory.item(turn.userId, id))
-                m.text = item->content;
-            used.append(m);
-        }
-    }
-    return used;
 }
 
 void PipelineChatEngine::announce(const QString& userId, const AppliedFacts& applied)

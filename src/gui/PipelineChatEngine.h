@@ -41,7 +41,6 @@ public:
 private:
     QString start(const TurnRequest& request, bool retry);
     void follow(Turn* turn, const QString& turnId);
-    QList<UsedMemory> usedMemories(const Turn& turn) const;
     void announce(const QString& userId, const AppliedFacts& applied);
     void setState(ConnectionState state);
 

@@ -29,12 +29,16 @@ struct IntField
 {
     const char* key;
     int LlmSettings::*member;
+    int unitMs; // 1000: the file holds seconds
 };
 constexpr IntField kIntFields[] = {
-    {"llm/connectTimeoutMs", &LlmSettings::connectTimeoutMs}, {"llm/idleTimeoutMs", &LlmSettings::idleTimeoutMs},
-    {"llm/requestTimeoutMs", &LlmSettings::requestTimeoutMs}, {"llm/maxRetries", &LlmSettings::maxRetries},
-    {"llm/retryBaseDelayMs", &LlmSettings::retryBaseDelayMs}, {"llm/retryMaxDelayMs", &LlmSettings::retryMaxDelayMs},
-    {"llm/maxRetryAfterMs", &LlmSettings::maxRetryAfterMs},
+    {LlmSettingsKey::connectTimeoutSeconds, &LlmSettings::connectTimeoutMs, 1000},
+    {LlmSettingsKey::replyTimeoutSeconds, &LlmSettings::idleTimeoutMs, 1000},
+    {"model/requestTimeoutMs", &LlmSettings::requestTimeoutMs, 1},
+    {"model/maxRetries", &LlmSettings::maxRetries, 1},
+    {"model/retryBaseDelayMs", &LlmSettings::retryBaseDelayMs, 1},
+    {"model/retryMaxDelayMs", &LlmSettings::retryMaxDelayMs, 1},
+    {"model/maxRetryAfterMs", &LlmSettings::maxRetryAfterMs, 1},
 };
 
 struct TextField
@@ -43,10 +47,10 @@ struct TextField
     QString LlmSettings::*member;
 };
 constexpr TextField kTextFields[] = {
-    {"llm/baseUrl", &LlmSettings::baseUrl},
-    {"llm/chatModel", &LlmSettings::chatModel},
-    {"llm/extractionModel", &LlmSettings::extractionModel},
-    {"llm/embeddingModel", &LlmSettings::embeddingModel},
+    {LlmSettingsKey::baseUrl, &LlmSettings::baseUrl},
+    {LlmSettingsKey::chatModel, &LlmSettings::chatModel},
+    {LlmSettingsKey::extractionModel, &LlmSettings::extractionModel},
+    {LlmSettingsKey::embeddingModel, &LlmSettings::embeddingModel},
 };
 
 } // namespace
@@ -122,7 +126,7 @@ LlmSettings LlmSettings::load(const QSettings& settings, const QProcessEnvironme
         bool ok{};
         const int value = settings.value(QString::fromLatin1(f.key)).toInt(&ok);
         if (ok)
-            s.*f.member = value;
+            s.*f.member = value * f.unitMs;
     }
     return s;
 }
@@ -132,7 +136,7 @@ void LlmSettings::save(QSettings& settings) const
     for (const TextField& f : kTextFields)
         settings.setValue(QString::fromLatin1(f.key), this->*f.member);
     for (const IntField& f : kIntFields)
-        settings.setValue(QString::fromLatin1(f.key), this->*f.member);
+        settings.setValue(QString::fromLatin1(f.key), (this->*f.member + f.unitMs / 2) / f.unitMs);
 }
 
 } // namespace engram

@@ -11,6 +11,17 @@ class QSettings;
 
 namespace engram {
 
+// The QSettings keys of the endpoint: the desktop app's Settings dialog writes them and
+// engram-cli reads the same file. Timeouts the dialog shows are stored in whole seconds.
+namespace LlmSettingsKey {
+inline constexpr const char* baseUrl = "model/baseUrl";
+inline constexpr const char* chatModel = "model/chatModel";
+inline constexpr const char* extractionModel = "model/extractionModel";
+inline constexpr const char* embeddingModel = "model/embeddingModel";
+inline constexpr const char* connectTimeoutSeconds = "model/connectTimeoutSeconds"; // connectTimeoutMs
+inline constexpr const char* replyTimeoutSeconds = "model/replyTimeoutSeconds";     // idleTimeoutMs
+} // namespace LlmSettingsKey
+
 // Where the model lives and how patiently to talk to it. The API key is held here in memory
 // only: save() never writes it (a secret store keeps it) and load() never reads it.
 struct LlmSettings
@@ -22,7 +33,8 @@ struct LlmSettings
     QString embeddingModel;  // empty: embeddings off
 
     int connectTimeoutMs{10000};  // to connect and send the request
-    int idleTimeoutMs{60000};     // longest silence while a reply streams (and before its first byte)
+    int idleTimeoutMs{120000};    // longest silence while a reply streams (and before its first byte:
+                                  // a local server may first load the model)
     int requestTimeoutMs{300000}; // a whole non-streamed reply
     int maxRetries{3};            // extra attempts after a 429, 5xx or network failure
     int retryBaseDelayMs{500};    // first backoff; doubles each attempt, with jitter
@@ -49,11 +61,11 @@ struct LlmSettings
     // values count as unset), as `engram-cli chat` does on top of saved settings.
     void applyEnvironment(const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment());
 
-    // Reads the group "llm"; anything never saved comes from fromEnvironment(env), so the key is the
-    // environment's (or empty): callers then set the one from their secret store.
+    // Reads the group "model" (LlmSettingsKey); anything never saved comes from fromEnvironment(env), so
+    // the key is the environment's (or empty): callers then set the one from their secret store.
     static LlmSettings load(const QSettings& settings,
                             const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment());
-    // Writes every field except the API key to the group "llm".
+    // Writes every field except the API key to the group "model" (timeouts in seconds are rounded).
     void save(QSettings& settings) const;
 
     friend bool operator==(const LlmSettings&, const LlmSettings&) = default;

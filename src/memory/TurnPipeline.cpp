@@ -192,6 +192,7 @@ Status TurnPipeline::stream(Turn* turn, const ContextRequest& request)
     }
     turn->context = *context;
     turn->m_hasContext = true;
+    turn->used = usedMemories(m_memory, turn->userId, *context);
 
     ChatRequest chat;
     chat.messages = context->messages;
@@ -242,6 +243,7 @@ void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus statu
     }
     Json metadata = Json::object();
     metadata["reply_to"] = turn->userMessageId.toStdString();
+    storeUsedMemories(metadata, turn->used);
     auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status, metadata);
     if (!stored) {
         qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();

@@ -5,6 +5,7 @@
 #include "llm/LlmError.h"
 #include "memory/ContextBuilder.h"
 #include "memory/FactApplier.h"
+#include "memory/UsedMemory.h"
 
 #include <QHash>
 #include <QObject>
@@ -29,9 +30,10 @@ class Turn final : public QObject
 public:
     QString userId;
     Conversation conversation;
-    QString userMessageId; // empty in an incognito conversation (nothing is stored)
-    QString userText;      // as stored: redacted
-    ContextResult context; // what the model was sent, with the memory ids (provenance)
+    QString userMessageId;  // empty in an incognito conversation (nothing is stored)
+    QString userText;       // as stored: redacted
+    ContextResult context;  // what the model was sent, with the memory ids (provenance)
+    QList<UsedMemory> used; // the memories of `context`, as the stored reply's metadata lists them
 
     const QString& partialReply() const { return m_text; }
     bool hasContext() const { return m_hasContext; }

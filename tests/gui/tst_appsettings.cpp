@@ -1,12 +1,18 @@
 // AppSettings: first-start defaults from the environment, stored values winning, memory tunables
 // reaching MemoryConfig, and provider presets recognised by address.
 #include "AppSettings.h"
+#include "CliRunner.h"
+#include "FakeLlmServer.h"
+#include "FakeReply.h"
 #include "ProviderPreset.h"
+#include "llm/LlmSettings.h"
 
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
+namespace FakeMatch = engram::test::FakeMatch;
 
 class TestAppSettings final : public QObject
 {
@@ -75,6 +81,48 @@ private Q_SLOTS:
         QCOMPARE(c.episodeCapacity, 50);
         QCOMPARE(c.maxAgeDays, 90);
         QCOMPARE(c.undoMinutes, 7);
+    }
+
+    void engramCliUsesTheEndpointSettingsSaved()
+    {
+        test::FakeLlmServer server;
+        QVERIFY(server.isListening());
+        QTemporaryDir home;
+        const QString config = home.filePath(QStringLiteral("config"));
+        {
+            // Where QSettings("engram", "engram") lives, as the app's Settings dialog saves it.
+            AppSettings s(config + QStringLiteral("/engram/engram.conf"));
+            s.setBaseUrl(server.baseUrl());
+            s.setChatModel(QStringLiteral("model-from-settings"));
+            s.setExtractionModel(QStringLiteral("small-from-settings"));
+            s.setConnectTimeoutSeconds(7);
+            s.setReplyTimeoutSeconds(95);
+            s.sync();
+            const QSettings file(s.fileName(), QSettings::IniFormat);
+            const LlmSettings loaded = LlmSettings::load(file, QProcessEnvironment());
+            QVERIFY(loaded == s.llmSettings());
+            QCOMPARE(loaded.chatModel, QStringLiteral("model-from-settings"));
+            QCOMPARE(loaded.extractionModel, QStringLiteral("small-from-settings"));
+            QCOMPARE(loaded.connectTimeoutMs, 7000);
+            QCOMPARE(loaded.idleTimeoutMs, 95000);
+        }
+
+        server.enqueue(FakeMatch::streaming(), test::FakeReply::stream(QStringLiteral("hello from the fake")));
+        test::CliRunner cli(home.filePath(QStringLiteral("engram.sqlite")));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), config);
+        for (const char* name : {"LLM_BASE_URL", "LLM_MODEL", "OPENAI_BASE_URL"})
+            env.remove(QString::fromLatin1(name));
+        cli.setEnvironment(env);
+        const test::CliRun run = cli.run({QStringLiteral("chat"), QStringLiteral("hi")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QCOMPARE(run.outText(), QStringLiteral("hello from the fake\n"));
+        QCOMPARE(server.requestCount(FakeMatch::streaming()), 1);
+        for (const test::RecordedRequest& r : server.requests()) {
+            if (r.isStream())
+                QCOMPARE(QString::fromStdString(r.json.value("model", std::string())),
+                         QStringLiteral("model-from-settings"));
+        }
     }
 
     void presetsAreRecognisedByAddress_data()

@@ -31,6 +31,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace engram;
 using test::FakeLlmServer;
@@ -71,8 +72,11 @@ private:
     // One app's wiring, as main.cpp builds it, over a temporary database and settings file.
     struct App
     {
-        explicit App(const LlmSettings& settings)
-            : client(settings)
+        // Over `shared` when given (to reopen it like a restart), else over a fresh database.
+        explicit App(const LlmSettings& settings, test::MemoryFixture* shared = nullptr)
+            : owned(shared ? nullptr : std::make_unique<test::MemoryFixture>())
+            , memory(shared ? *shared : *owned)
+            , client(settings)
             , jobs(memory.service(), client)
             , pipeline(memory.service(), client, &jobs)
             , engine(memory.service(), pipeline, client, &jobs)
@@ -113,7 +117,8 @@ private:
         }
 
         QTemporaryDir dir;
-        test::MemoryFixture memory;
+        std::unique_ptr<test::MemoryFixture> owned;
+        test::MemoryFixture& memory;
         LlmClient client;
         JobRunner jobs;
         TurnPipeline pipeline;
@@ -206,6 +211,55 @@ private Q_SLOTS:
         for (const char* tab : {"episodesTableView", "workingTableView", "archiveTableView"})
             QTRY_COMPARE(app.find<QTableView>(tab)->model()->rowCount(), 0);
         QCOMPARE(app.memory->counts(QStringLiteral("bob"))->total(), bobBefore);
+    }
+
+    void memoriesUsedSurviveARestart()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        test::MemoryFixture memory;
+        QString conversationId;
+        QList<UsedMemory> shown;
+        {
+            App app(server.clientSettings(), &memory);
+            QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+            auto* chat = app.find<ChatView>("chatView");
+            const auto replied = [chat](int count) {
+                return chat->messages().size() == count && chat->lastMessage()->role() == Role::Assistant &&
+                       chat->lastMessage()->state() == MessageWidget::State::Complete;
+            };
+            server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("短视频方向很有前景")));
+            server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("project", "短视频")));
+            app.send(QStringLiteral("I am working on a short video project")); // keyClicks types Latin-1 only
+            QTRY_VERIFY_WITH_TIMEOUT(replied(2), kWaitMs);
+            app.runJobs();
+            server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("先定选题")));
+            app.send(QStringLiteral("What should I do next?"));
+            QTRY_VERIFY_WITH_TIMEOUT(replied(4), kWaitMs);
+            conversationId = app.window->currentConversationId();
+            shown = chat->lastMessage()->usedMemories();
+        }
+        // The learned fact and the first exchange went into the second reply's context.
+        QVERIFY(shown.size() >= 3);
+        QCOMPARE(shown.first().tier, Tier::Semantic);
+        QVERIFY(shown.first().label.contains(QStringLiteral("短视频")));
+
+        memory.reopen();
+        App app(server.clientSettings(), &memory);
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        app.window->openConversation(conversationId);
+        auto* chat = app.find<ChatView>("chatView");
+        QTRY_COMPARE(chat->messages().size(), 4);
+        MessageWidget* reply = chat->lastMessage();
+        QCOMPARE(reply->usedMemories(), shown);
+        auto* disclosure = reply->findChild<QToolButton*>(QStringLiteral("memoriesUsedButton"));
+        QVERIFY(disclosure && disclosure->isVisible());
+        QVERIFY(disclosure->text().contains(QString::number(shown.size())));
+        QTest::mouseClick(disclosure, Qt::LeftButton);
+        const auto items = reply->findChildren<QToolButton*>(QStringLiteral("usedMemoryButton"));
+        QCOMPARE(items.size(), shown.size());
+        QVERIFY(items.first()->isVisible());
+        QVERIFY(items.first()->text().contains(QStringLiteral("短视频")));
     }
 
     void anUnreachableEndpointShowsTheBannerAndKeepsTheMessage()

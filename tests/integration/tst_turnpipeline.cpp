@@ -83,6 +83,15 @@ struct Harness
         return done.isEmpty() ? Message() : done.first().first().value<Message>();
     }
 
+    // One turn whose extraction job has run.
+    void sayAndLearn(const Conversation& c, const QString& text, const QString& reply, const Json& learned)
+    {
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(reply));
+        server.enqueue(FakeMatch::extraction(), FakeReply::json(learned));
+        say(c.userId, c, text);
+        runJobs();
+    }
+
     void runJobs()
     {
         QSignalSpy drained(&jobs, &JobRunner::drained);
@@ -162,14 +171,50 @@ private Q_SLOTS:
         QVERIFY(system.contains(QStringLiteral("【用户画像】")));
     }
 
+    void storedReplyListsTheMemoriesOfItsContext()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        h.sayAndLearn(c, QStringLiteral("我在做星火计划项目"), QStringLiteral("星火计划听起来不错"),
+                      extraction({{"project", "星火计划", 0.9}}));
+
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("进展如何？")));
+        auto turn = h.pipeline.send(QStringLiteral("u"), c, QStringLiteral("星火计划下周上线"));
+        QVERIFY(turn);
+        // Every memory of the context; the new message itself is not one.
+        QStringList contextIds = (*turn)->context.memoryIds();
+        QVERIFY(contextIds.removeAll((*turn)->userMessageId) == 1);
+        QSignalSpy done(*turn, &Turn::finished);
+        QVERIFY(done.wait(kWaitMs));
+        const QString replyId = done.first().first().value<Message>().id;
+
+        // The profile fact and the first exchange's messages went in; the stored reply says which.
+        QVERIFY(contextIds.contains(h.memory->activeFacts(QStringLiteral("u"))->first().id));
+        QVERIFY(contextIds.size() >= 3);
+        const auto transcript = h.memory->transcript(QStringLiteral("u"), c.id);
+        QVERIFY(transcript);
+        QList<UsedMemory> used;
+        for (const Message& m : *transcript) {
+            if (m.id == replyId)
+                used = usedMemoriesFromMetadata(m.metadata);
+        }
+        QStringList storedIds;
+        for (const UsedMemory& m : std::as_const(used)) {
+            storedIds.append(m.id);
+            QVERIFY2(!m.label.isEmpty(), qPrintable(m.id));
+            QVERIFY(m.label.size() <= kUsedMemoryLabelChars);
+        }
+        QCOMPARE(storedIds, contextIds);
+        QCOMPARE(used.first().tier, Tier::Semantic);
+        QVERIFY(used.first().label.contains(QStringLiteral("星火计划")));
+    }
+
     void projectUpdateLeavesOneCurrentFact()
     {
         Harness h;
         const Conversation c = h.conversation(QStringLiteral("u"));
-        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("星火计划听起来不错")));
-        h.server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction({{"project", "星火计划", 0.9}})));
-        h.say(QStringLiteral("u"), c, QStringLiteral("我在做星火计划项目"));
-        h.runJobs();
+        h.sayAndLearn(c, QStringLiteral("我在做星火计划项目"), QStringLiteral("星火计划听起来不错"),
+                      extraction({{"project", "星火计划", 0.9}}));
         QCOMPARE(h.currentObjects(QStringLiteral("u"), QStringLiteral("project")),
                  QStringList{QStringLiteral("星火计划")});
 

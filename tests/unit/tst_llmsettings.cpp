@@ -83,7 +83,7 @@ private Q_SLOTS:
         s.chatModel = QStringLiteral("qwen-plus");
         s.extractionModel = QStringLiteral("qwen-turbo");
         s.embeddingModel = QStringLiteral("text-embedding-v3");
-        s.idleTimeoutMs = 12345;
+        s.idleTimeoutMs = 45000; // the file holds whole seconds
         s.maxRetries = 5;
         {
             QSettings settings(path, QSettings::IniFormat);
@@ -127,12 +127,27 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         QSettings settings(dir.filePath(QStringLiteral("engram.ini")), QSettings::IniFormat);
-        settings.setValue(QStringLiteral("llm/idleTimeoutMs"), QStringLiteral("not a number"));
-        settings.setValue(QStringLiteral("llm/chatModel"), QStringLiteral("llama3.2"));
+        settings.setValue(QString::fromLatin1(LlmSettingsKey::replyTimeoutSeconds), QStringLiteral("not a number"));
+        settings.setValue(QString::fromLatin1(LlmSettingsKey::chatModel), QStringLiteral("llama3.2"));
         const LlmSettings s = LlmSettings::load(settings, QProcessEnvironment());
         QCOMPARE(s.chatModel, QStringLiteral("llama3.2"));
         QCOMPARE(s.idleTimeoutMs, LlmSettings().idleTimeoutMs);
         QCOMPARE(s.baseUrl, LlmSettings::defaultBaseUrl());
+    }
+
+    void timeoutsAreStoredInSeconds()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("engram.ini"));
+        {
+            QSettings settings(path, QSettings::IniFormat);
+            settings.setValue(QStringLiteral("model/connectTimeoutSeconds"), 7);
+            settings.setValue(QStringLiteral("model/replyTimeoutSeconds"), 90);
+        }
+        QSettings settings(path, QSettings::IniFormat);
+        const LlmSettings s = LlmSettings::load(settings, QProcessEnvironment());
+        QCOMPARE(s.connectTimeoutMs, 7000);
+        QCOMPARE(s.idleTimeoutMs, 90000);
     }
 
     void extractionModelFallsBackToChatModel()
