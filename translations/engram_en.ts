@@ -543,6 +543,16 @@
         <source>No longer remembered: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Less sure: %1</source>
+        <extracomment>A memory notice: the user said the reply was wrong, so a fact it used is now in doubt</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmed: %1</source>
+        <extracomment>A memory notice: the user said the reply was right, so a fact it used is now confirmed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::ChatView</name>
@@ -1560,14 +1570,6 @@
     </message>
     <message>
         <source>No model client is connected in this build.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>engram::PipelineChatEngine</name>
-    <message>
-        <source>Remembered: %1 → %2</source>
-        <extracomment>A memory notice under a reply: what was remembered, e.g. &quot;Remembered: project → 短视频&quot;</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -542,6 +542,16 @@
         <source>No longer remembered: %1</source>
         <translation>已不再记住：%1</translation>
     </message>
+    <message>
+        <source>Less sure: %1</source>
+        <extracomment>A memory notice: the user said the reply was wrong, so a fact it used is now in doubt</extracomment>
+        <translation>不再确定：%1</translation>
+    </message>
+    <message>
+        <source>Confirmed: %1</source>
+        <extracomment>A memory notice: the user said the reply was right, so a fact it used is now confirmed</extracomment>
+        <translation>已确认：%1</translation>
+    </message>
 </context>
 <context>
     <name>engram::ChatView</name>
@@ -1552,14 +1562,6 @@
     <message>
         <source>No model client is connected in this build.</source>
         <translation>这个版本还没有接入模型客户端。</translation>
-    </message>
-</context>
-<context>
-    <name>engram::PipelineChatEngine</name>
-    <message>
-        <source>Remembered: %1 → %2</source>
-        <extracomment>A memory notice under a reply: what was remembered, e.g. &quot;Remembered: project → 短视频&quot;</extracomment>
-        <translation>已记住：%1 → %2</translation>
     </message>
 </context>
 <context>

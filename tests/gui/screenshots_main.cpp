@@ -79,6 +79,21 @@ Sample sample(bool chinese)
             QStringLiteral("Look for a flip screen and reliable autofocus first; sensor size matters less.")};
 }
 
+// What the panel shows: a few facts (one pinned) and an earlier exchange.
+void rememberSampleProfile(MemoryService& memory, const QString& conversationId, bool chinese, const Sample& s)
+{
+    const QString user = QStringLiteral("default");
+    const auto fact = [&](const char* zh, const char* en, const char* zhValue, const char* enValue) {
+        return memory.addFact(user, QStringLiteral("user"), QString::fromUtf8(chinese ? zh : en),
+                              QString::fromUtf8(chinese ? zhValue : enValue));
+    };
+    if (auto job = fact("职业", "job", "短视频创作者", "short-video creator"))
+        (void)memory.setPinned(user, job->id, true);
+    (void)fact("城市", "city", "杭州", "Hangzhou");
+    (void)fact("喜欢", "likes", "思源黑体", "clean sans-serif subtitles");
+    (void)memory.recordExchange(user, conversationId, s.earlierQuestion, s.earlierAnswer);
+}
+
 void send(MainWindow& window, const QString& text)
 {
     auto* input = window.findChild<QPlainTextEdit*>(QStringLiteral("chatInput"));
@@ -129,6 +144,8 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
         .at(1)
         ->findChild<QToolButton*>(QStringLiteral("memoriesUsedButton"))
         ->click();
+    window.memoryDock()->show(); // "What the assistant remembers", beside the chat
+    QTest::qWait(100);
     save(&window, out.filePath(QStringLiteral("main-%1.png").arg(lang)));
 
     Turn stalled;
@@ -187,13 +204,14 @@ int main(int argc, char* argv[])
     auto earlier = memory.createConversation(QStringLiteral("default"), s.earlierTitle);
     (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::User, s.earlierQuestion);
     (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::Assistant, s.earlierAnswer);
+    rememberSampleProfile(memory, earlier->id, lang == QLatin1String("zh_CN"), s);
 
     AppSettings settings(dir.filePath(QStringLiteral("engram.ini")));
     MemorySecretStore secrets;
     test::ScriptedChatEngine engine(&memory);
     engine.setModel(QStringLiteral("qwen2.5:7b"));
     MainWindow window(memory, settings, secrets, engine);
-    window.resize(1280, 820);
+    window.resize(1400, 860);
     window.show();
     if (!QTest::qWaitForWindowExposed(&window))
         qFatal("the window was not shown");
