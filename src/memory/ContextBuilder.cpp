@@ -59,7 +59,7 @@ ContextBuilder::ContextBuilder(MemoryContext& ctx, const Retriever& retriever)
 
 Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString& text) const
 {
-    ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget};
+    ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget, {}};
     FactFilter filter;
     filter.statuses = {ItemStatus::Active};
     // A line costs at least kMinLineTokens, so no more facts than this can fit: a profile of
@@ -81,6 +81,7 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
         used += c;
         body += line + QLatin1Char('\n');
         section.ids.append(f.id);
+        section.labels.append(f.text());
     }
     if (section.ids.isEmpty())
         return section;
@@ -91,7 +92,7 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
 
 Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int budget, QString& text) const
 {
-    ContextSection section{QStringLiteral("summaries"), {}, 0, budget};
+    ContextSection section{QStringLiteral("summaries"), {}, 0, budget, {}};
     auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedSummaries, EpisodeKind::Summary,
                                            r.queryVector);
     if (!hits)
@@ -107,6 +108,7 @@ Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int bu
         used += c;
         body += line + QLatin1Char('\n');
         section.ids.append(h.episode.id);
+        section.labels.append(h.episode.content);
     }
     if (section.ids.isEmpty())
         return section;
@@ -118,7 +120,7 @@ Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int bu
 Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int budget, const QSet<QString>& windowIds,
                                                  QString& text) const
 {
-    ContextSection section{QStringLiteral("exchanges"), {}, 0, budget};
+    ContextSection section{QStringLiteral("exchanges"), {}, 0, budget, {}};
     // Fetch a few extra: exchanges still in the window are already in the prompt verbatim.
     auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedExchanges + 4, EpisodeKind::Exchange,
                                            r.queryVector);
@@ -144,6 +146,7 @@ Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int bu
         used += c;
         body += line + QLatin1Char('\n');
         section.ids.append(h.episode.id);
+        section.labels.append(h.episode.content);
     }
     if (section.ids.isEmpty())
         return section;
@@ -155,7 +158,7 @@ Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int bu
 Result<ContextSection> ContextBuilder::window(const ContextRequest& r, QList<ChatMessage>& out,
                                               QSet<QString>& ids) const
 {
-    ContextSection section{QStringLiteral("window"), {}, 0, m_ctx.config.windowBudget};
+    ContextSection section{QStringLiteral("window"), {}, 0, m_ctx.config.windowBudget, {}};
     if (r.conversationId.isEmpty())
         return section;
     auto messages = m_ctx.messages.inState(r.userId, WindowState::InWindow, r.conversationId);
@@ -190,6 +193,7 @@ Result<ContextSection> ContextBuilder::window(const ContextRequest& r, QList<Cha
         const Message& m = messages->at(i);
         out.append(ChatMessage{m.role, m.textForModel()});
         section.ids.append(m.id);
+        section.labels.append(m.content);
         ids.insert(m.id);
     }
     section.tokens = used;
@@ -206,7 +210,8 @@ Result<ContextResult> ContextBuilder::build(const ContextRequest& r) const
         return win.error();
 
     QString system = r.systemPrompt;
-    result.sections.append(ContextSection{QStringLiteral("system"), {}, TokenEstimator::estimate(r.systemPrompt), 0});
+    result.sections.append(
+        ContextSection{QStringLiteral("system"), {}, TokenEstimator::estimate(r.systemPrompt), 0, {}});
     if (r.includeMemory && m_ctx.config.enabled) {
         QString memory;
         auto prof = profile(r, memory);
@@ -233,9 +238,11 @@ Result<ContextResult> ContextBuilder::build(const ContextRequest& r) const
     if (!r.query.isEmpty()) {
         result.messages.append(ChatMessage{Role::User, r.query});
         const QStringList ids = r.queryMessageId.isEmpty() ? QStringList() : QStringList{r.queryMessageId};
-        result.sections.append(ContextSection{QStringLiteral("message"), ids,
+        result.sections.append(ContextSection{QStringLiteral("message"),
+                                              ids,
                                               TokenEstimator::estimate(r.query) + TokenEstimator::kPerMessageOverhead,
-                                              0});
+                                              0,
+                                              {}});
     }
     return result;
 }

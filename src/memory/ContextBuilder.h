@@ -18,7 +18,8 @@ struct ContextSection
     QString name; // "system", "profile", "summaries", "exchanges", "window", "message"
     QStringList ids;
     int tokens{};
-    int budget{}; // 0 = not budgeted
+    int budget{};       // 0 = not budgeted
+    QStringList labels; // each item's text as stored (a fact's "predicate: object"), beside its id
 };
 
 struct ContextResult

@@ -56,12 +56,15 @@ QList<UsedMemory> usedMemories(const MemoryService& memory, const QString& userI
         if (!tier || section.ids.isEmpty())
             continue;
         const int each = section.tokens / int(section.ids.size());
-        for (const QString& id : section.ids) {
+        for (qsizetype i = 0; i < section.ids.size(); ++i) {
+            const QString& id = section.ids.at(i);
             UsedMemory m;
             m.id = id;
             m.tier = *tier;
             m.tokens = each;
-            if (auto item = memory.item(userId, id))
+            if (i < section.labels.size()) // the builder's copy: no lookup per item
+                m.label = shortLabel(section.labels.at(i));
+            else if (auto item = memory.item(userId, id))
                 m.label = shortLabel(item->content);
             used.append(m);
         }

@@ -92,6 +92,21 @@ void fill(MemoryService& service, OriginalDesignStore& original, const CorpusGen
     }
 }
 
+// What the summary job does once enough turns left the window (here without a model, between
+// turns): otherwise the evicted messages would pile up and every turn would read them all.
+void summarizeEvicted(MemoryService& service, const MemoryConfig& config, int turn)
+{
+    const QList<Message> buffer = check(service.summaryBuffer(kUser), "buffer");
+    if (buffer.size() < 2 * config.summaryBufferThreshold)
+        return;
+    QStringList ids;
+    for (const Message& m : buffer)
+        ids.append(m.id);
+    (void)check(service.upsertSummary(kUser, QStringLiteral("topic-%1").arg(turn % 20), buffer.first().content),
+                "summary");
+    check(service.markSummarized(kUser, ids), "summarized");
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -143,6 +158,7 @@ int main(int argc, char* argv[])
             qFatal("the turn did not finish");
         after.push_back(commit.wallMs());
         QCoreApplication::processEvents(); // the replies' deferred deletes
+        summarizeEvicted(*service, config, i);
     }
 
     std::vector<double> originalMs;
@@ -167,6 +183,8 @@ int main(int argc, char* argv[])
                   num(a.p99), QStringLiteral("–"), QStringLiteral("–"), QStringLiteral("–")});
     table.addNote(QStringLiteral("TurnPipeline::send until the backend is asked to stream, over a real SQLite file "
                                  "(WAL); the context holds the profile, related episodes and a 6-round window. "
+                                 "Between turns, evicted messages are folded into a summary as the summary job "
+                                 "would (without a model). "
                                  "Original design: keyword containment over the 50 most recent memories, which is "
                                  "all the original did before a request. Load average %1.")
                       .arg(num(loadAverage())));
