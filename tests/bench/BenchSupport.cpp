@@ -1,5 +1,7 @@
 #include "BenchSupport.h"
 
+#include "CorpusGenerator.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSysInfo>
@@ -295,6 +297,20 @@ bool Report::write(const QString& path) const
     }
     file.write(QByteArray::fromStdString(doc.dump(2)));
     return true;
+}
+
+Episode storedEpisode(const GeneratedEpisode& g, const QString& userId)
+{
+    Episode e;
+    e.id = newId();
+    e.userId = userId;
+    e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
+    e.content = g.content;
+    e.response = g.response;
+    e.topicKey = g.topic;
+    e.conversationId = g.conversation;
+    e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
+    return e;
 }
 
 } // namespace engram::bench

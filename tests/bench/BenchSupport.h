@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/MemoryTypes.h"
+#include "core/Result.h"
 
 #include <QElapsedTimer>
 #include <QString>
@@ -29,6 +30,25 @@ BenchOptions parseOptions(const QStringList& arguments, const QString& usage);
 
 // The shared data folder: --data, else $ENGRAM_DATA_DIR, else <source>/../shared/data.
 QString resolveDataDir(const QString& flag);
+
+// A benchmark cannot go on without the step: stops the run with its error.
+template <typename T>
+T check(Result<T> r, const char* what)
+{
+    if (!r)
+        qFatal("%s failed: %s", what, qPrintable(r.errorMessage()));
+    return std::move(r).value();
+}
+
+inline void check(const Status& st, const char* what)
+{
+    if (!st)
+        qFatal("%s failed: %s", what, qPrintable(st.errorMessage()));
+}
+
+struct GeneratedEpisode;
+// The generated episode as the user's stored episode (a new id; times from the generator).
+Episode storedEpisode(const GeneratedEpisode& g, const QString& userId);
 
 // Percentiles of a latency sample, in milliseconds.
 struct Latency

@@ -68,20 +68,6 @@ void removeDatabase(const QString& path)
         QFile::remove(path + suffix);
 }
 
-template <typename T>
-T check(Result<T> r, const char* what)
-{
-    if (!r)
-        qFatal("%s failed: %s", what, qPrintable(r.errorMessage()));
-    return std::move(r).value();
-}
-
-void check(const Status& st, const char* what)
-{
-    if (!st)
-        qFatal("%s failed: %s", what, qPrintable(st.errorMessage()));
-}
-
 // Inserts episodes [0, n) in one transaction, a batch at a time; only the inserts are timed,
 // not the generation.
 double bulkImport(const CorpusGenerator& gen, int n, Database& db,

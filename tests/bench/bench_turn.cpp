@@ -28,20 +28,6 @@ const QString kUser = QStringLiteral("bench");
 constexpr int kFacts = 500;
 constexpr int kBatch = 5000;
 
-template <typename T>
-T check(Result<T> r, const char* what)
-{
-    if (!r)
-        qFatal("%s failed: %s", what, qPrintable(r.errorMessage()));
-    return std::move(r).value();
-}
-
-void check(const Status& st, const char* what)
-{
-    if (!st)
-        qFatal("%s failed: %s", what, qPrintable(st.errorMessage()));
-}
-
 // A model that is never waited for: the stream is opened at once, and the bench ends it.
 class InstantBackend final : public ChatBackend
 {
@@ -71,15 +57,7 @@ void fill(MemoryService& service, OriginalDesignStore& original, const CorpusGen
         QList<Episode> batch;
         for (int i = from; i < std::min(n, from + kBatch); ++i) {
             const GeneratedEpisode g = gen.episode(i);
-            Episode e;
-            e.id = newId();
-            e.userId = kUser;
-            e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
-            e.content = g.content;
-            e.response = g.response;
-            e.topicKey = g.topic;
-            e.conversationId = g.conversation;
-            e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
+            const Episode e = storedEpisode(g, kUser);
             batch.append(e);
             check(original.insert(e.id, kUser, g.content + QLatin1Char(' ') + g.response, g.time), "original");
         }

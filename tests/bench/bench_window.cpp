@@ -32,20 +32,6 @@ const QString kUser = QStringLiteral("default");
 constexpr int kWindowRuns = 5;
 constexpr int kBatch = 5000;
 
-template <typename T>
-T check(Result<T> r, const char* what)
-{
-    if (!r)
-        qFatal("%s failed: %s", what, qPrintable(r.errorMessage()));
-    return std::move(r).value();
-}
-
-void check(const Status& st, const char* what)
-{
-    if (!st)
-        qFatal("%s failed: %s", what, qPrintable(st.errorMessage()));
-}
-
 // A database with `n` generated mixed Chinese/English episodes of the app's default user.
 void fill(const QString& path, const CorpusGenerator& gen, int n)
 {
@@ -57,17 +43,7 @@ void fill(const QString& path, const CorpusGenerator& gen, int n)
     for (int from = 0; from < n; from += kBatch) {
         QList<Episode> batch;
         for (int i = from; i < std::min(n, from + kBatch); ++i) {
-            const GeneratedEpisode g = gen.episode(i);
-            Episode e;
-            e.id = newId();
-            e.userId = kUser;
-            e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
-            e.content = g.content;
-            e.response = g.response;
-            e.topicKey = g.topic;
-            e.conversationId = g.conversation;
-            e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
-            batch.append(e);
+            batch.append(storedEpisode(gen.episode(i), kUser));
         }
         check(episodes.insertAll(batch), "insert");
     }
