@@ -139,7 +139,9 @@ private Q_SLOTS:
         QCOMPARE(cell(model, 0, EpisodeTableModel::ContentColumn), QStringLiteral("episode 099999")); // newest
         model.fetchMore({});
         QCOMPARE(model.rowCount(), 2 * PagedItemTableModel::kPageSize);
-        QCOMPARE(cell(model, 999, EpisodeTableModel::ContentColumn), QStringLiteral("episode 099000"));
+        const int last = 2 * PagedItemTableModel::kPageSize - 1; // the last row of the second page
+        QCOMPARE(cell(model, last, EpisodeTableModel::ContentColumn),
+                 QStringLiteral("episode %1").arg(99999 - last, 6, 10, QLatin1Char('0')));
 
         // Sorting and searching happen in the database, over every row, not just the fetched ones.
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);

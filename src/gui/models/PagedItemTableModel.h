@@ -15,7 +15,7 @@ class PagedItemTableModel : public ItemTableModel
     Q_OBJECT
 
 public:
-    static constexpr int kPageSize = 500;
+    static constexpr int kPageSize = 200; // several screens; more arrive as the view scrolls
 
     PagedItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent = nullptr);
 
