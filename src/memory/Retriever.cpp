@@ -107,8 +107,8 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
     for (const QueryTerm& t : analyzed.terms)
         terms.append(SearchTerm{t.text, t.weight});
     // Summaries stand alone (no conversation to lift them), so they need no extra candidates.
-    const int candidates = kind == EpisodeKind::Summary ? limit * kCandidateFactor
-                                                        : std::max(limit * kCandidateFactor, kMinCandidates);
+    const int candidates =
+        kind == EpisodeKind::Summary ? limit * kCandidateFactor : std::max(limit * kCandidateFactor, kMinCandidates);
     auto hits = m_ctx.episodes.search(userId, terms, candidates, kind);
     if (!hits)
         return hits.error();

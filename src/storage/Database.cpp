@@ -133,9 +133,12 @@ Status Database::configure()
                          .arg(latestVersion())};
 
     const QStringList pragmas{
-        QStringLiteral("PRAGMA foreign_keys = ON"),    QStringLiteral("PRAGMA busy_timeout = 5000"),
-        QStringLiteral("PRAGMA secure_delete = ON"),   QStringLiteral("PRAGMA journal_mode = WAL"),
-        QStringLiteral("PRAGMA synchronous = NORMAL"), QStringLiteral("PRAGMA temp_store = MEMORY"),
+        QStringLiteral("PRAGMA foreign_keys = ON"),
+        QStringLiteral("PRAGMA busy_timeout = 5000"),
+        QStringLiteral("PRAGMA secure_delete = ON"),
+        QStringLiteral("PRAGMA journal_mode = WAL"),
+        QStringLiteral("PRAGMA synchronous = NORMAL"),
+        QStringLiteral("PRAGMA temp_store = MEMORY"),
         // A 32 MB page cache keeps the FTS index and the hot rows of a large memory in the process,
         // instead of a pread and a copy from the OS for every page a search touches.
         QStringLiteral("PRAGMA cache_size = -32768"),
