@@ -192,7 +192,7 @@ Status TurnPipeline::stream(Turn* turn, const ContextRequest& request)
     }
     turn->context = *context;
     turn->m_hasContext = true;
-    turn->used = usedMemories(m_memory, turn->userId, *context);
+    turn->used = usedMemories(*context);
 
     ChatRequest chat;
     chat.messages = context->messages;

@@ -1,7 +1,6 @@
 #include "memory/UsedMemory.h"
 
 #include "memory/ContextBuilder.h"
-#include "memory/MemoryService.h"
 
 #include <optional>
 
@@ -48,7 +47,7 @@ void from_json(const Json& j, UsedMemory& m)
     m.tokens = j.value("tokens", 0);
 }
 
-QList<UsedMemory> usedMemories(const MemoryService& memory, const QString& userId, const ContextResult& context)
+QList<UsedMemory> usedMemories(const ContextResult& context)
 {
     QList<UsedMemory> used;
     for (const ContextSection& section : context.sections) {
@@ -57,15 +56,11 @@ QList<UsedMemory> usedMemories(const MemoryService& memory, const QString& userI
             continue;
         const int each = section.tokens / int(section.ids.size());
         for (qsizetype i = 0; i < section.ids.size(); ++i) {
-            const QString& id = section.ids.at(i);
             UsedMemory m;
-            m.id = id;
+            m.id = section.ids.at(i);
             m.tier = *tier;
             m.tokens = each;
-            if (i < section.labels.size()) // the builder's copy: no lookup per item
-                m.label = shortLabel(section.labels.at(i));
-            else if (auto item = memory.item(userId, id))
-                m.label = shortLabel(item->content);
+            m.label = shortLabel(section.labels.value(i)); // the builder's copy of the item's text
             used.append(m);
         }
     }

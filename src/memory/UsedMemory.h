@@ -7,7 +7,6 @@
 
 namespace engram {
 
-class MemoryService;
 struct ContextResult;
 
 // One memory that went into a reply's context, as the "Memories used" disclosure lists it. The
@@ -32,7 +31,7 @@ inline constexpr int kUsedMemoryLabelChars = 120;
 
 // The memories of a built context (profile, summaries, exchanges, window), in prompt order; a
 // section's tokens are shared out over its items so the tiers add up to what the model was sent.
-QList<UsedMemory> usedMemories(const MemoryService& memory, const QString& userId, const ContextResult& context);
+QList<UsedMemory> usedMemories(const ContextResult& context);
 // Reads the list from an assistant message's metadata; malformed entries are skipped.
 QList<UsedMemory> usedMemoriesFromMetadata(const Json& metadata);
 void storeUsedMemories(Json& metadata, const QList<UsedMemory>& items);
