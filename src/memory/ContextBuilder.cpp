@@ -50,6 +50,7 @@ const ContextSection* ContextResult::section(const QString& name) const
 
 namespace {
 constexpr int kMinLineTokens = 4; // "- a: b" and its line break
+constexpr int kMaxMissedFacts = 16;
 } // namespace
 
 ContextBuilder::ContextBuilder(MemoryContext& ctx, const Retriever& retriever)
@@ -62,27 +63,32 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
     ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget, {}};
     FactFilter filter;
     filter.statuses = {ItemStatus::Active};
-    // A line costs at least kMinLineTokens, so no more facts than this can fit: a profile of
-    // hundreds of facts is not read whole for every turn.
+    // A line costs at least kMinLineTokens, so no more facts than this can fit.
     filter.limit = section.budget / kMinLineTokens + 1;
-    auto facts = m_ctx.facts.list(r.userId, filter); // pinned first, then by confidence
-    if (!facts)
-        return facts.error();
+    filter.tripleOnly = true;
     const QString head = heading(r, "【用户画像】", "[User profile]");
     int used = cost(head);
+    int missed = 0;
     QString body;
-    for (const Fact& f : *facts) {
+    // Pinned first, then by confidence. A fact that does not fit is passed over for shorter,
+    // lower-priority ones, but a profile of hundreds of facts is not read whole for every turn:
+    // the reading stops once the budget is spent or kMaxMissedFacts in a row did not fit.
+    auto st = m_ctx.facts.forEach(r.userId, filter, [&](const Fact& f) {
         const QString subject =
             FactStore::normalizeKey(f.subject) == QLatin1String("user") ? QString() : f.subject + QLatin1Char(' ');
         const QString line = QStringLiteral("- ") + subject + f.predicate + QStringLiteral(": ") + f.object;
         const int c = cost(line);
         if (used + c > section.budget)
-            continue; // a shorter, lower-priority fact may still fit
+            return ++missed < kMaxMissedFacts;
+        missed = 0;
         used += c;
         body += line + QLatin1Char('\n');
         section.ids.append(f.id);
         section.labels.append(f.text());
-    }
+        return section.budget - used >= kMinLineTokens;
+    });
+    if (!st)
+        return st.error();
     if (section.ids.isEmpty())
         return section;
     section.tokens = used;
@@ -90,17 +96,14 @@ Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString&
     return section;
 }
 
-Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int budget, QString& text) const
+ContextSection ContextBuilder::summaries(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget,
+                                         QString& text) const
 {
     ContextSection section{QStringLiteral("summaries"), {}, 0, budget, {}};
-    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedSummaries, EpisodeKind::Summary,
-                                           r.queryVector);
-    if (!hits)
-        return hits.error();
     const QString head = heading(r, "【对话历史摘要】", "[Summary of earlier conversations]");
     int used = cost(head);
     QString body;
-    for (const EpisodeHit& h : *hits) {
+    for (const EpisodeHit& h : hits) {
         const QString line = QStringLiteral("- ") + h.episode.content;
         const int c = cost(line);
         if (used + c > budget)
@@ -117,21 +120,16 @@ Result<ContextSection> ContextBuilder::summaries(const ContextRequest& r, int bu
     return section;
 }
 
-Result<ContextSection> ContextBuilder::exchanges(const ContextRequest& r, int budget, const QSet<QString>& windowIds,
-                                                 QString& text) const
+ContextSection ContextBuilder::exchanges(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget,
+                                         const QSet<QString>& windowIds, QString& text) const
 {
     ContextSection section{QStringLiteral("exchanges"), {}, 0, budget, {}};
-    // Fetch a few extra: exchanges still in the window are already in the prompt verbatim.
-    auto hits = m_retriever.searchEpisodes(r.userId, r.query, m_ctx.config.relatedExchanges + 4, EpisodeKind::Exchange,
-                                           r.queryVector);
-    if (!hits)
-        return hits.error();
     const QString head = heading(r, "【相关历史对话】", "[Related past exchanges]");
     const QString userLabel = heading(r, "用户：", "User: ");
     const QString replyLabel = heading(r, "助手：", "Assistant: ");
     int used = cost(head);
     QString body;
-    for (const EpisodeHit& h : *hits) {
+    for (const EpisodeHit& h : hits) {
         if (section.ids.size() >= m_ctx.config.relatedExchanges)
             break;
         const auto messageId = h.episode.metadata.value("user_message_id", std::string());
@@ -161,7 +159,8 @@ Result<ContextSection> ContextBuilder::window(const ContextRequest& r, QList<Cha
     ContextSection section{QStringLiteral("window"), {}, 0, m_ctx.config.windowBudget, {}};
     if (r.conversationId.isEmpty())
         return section;
-    auto messages = m_ctx.messages.inState(r.userId, WindowState::InWindow, r.conversationId);
+    auto messages =
+        m_ctx.messages.inState(r.userId, WindowState::InWindow, r.conversationId, MessageDetail::WithoutMetadata);
     if (!messages)
         return messages.error();
     messages->removeIf([&](const Message& m) { return m.id == r.queryMessageId; }); // it goes last
@@ -217,13 +216,16 @@ Result<ContextResult> ContextBuilder::build(const ContextRequest& r) const
         auto prof = profile(r, memory);
         if (!prof)
             return prof.error();
-        auto sums = summaries(r, m_ctx.config.episodicBudget, memory);
-        if (!sums)
-            return sums.error();
-        auto exch = exchanges(r, m_ctx.config.episodicBudget - sums->tokens, windowIds, memory);
-        if (!exch)
-            return exch.error();
-        for (ContextSection* s : {&*prof, &*sums, &*exch}) {
+        // One search for both kinds. A few extra exchanges: those still in the window are in the
+        // prompt verbatim already.
+        const QList<EpisodeQuota> quotas{EpisodeQuota{EpisodeKind::Summary, m_ctx.config.relatedSummaries},
+                                         EpisodeQuota{EpisodeKind::Exchange, m_ctx.config.relatedExchanges + 4}};
+        auto hits = m_retriever.searchEpisodes(r.userId, r.query, quotas, r.queryVector);
+        if (!hits)
+            return hits.error();
+        ContextSection sums = summaries(r, hits->at(0), m_ctx.config.episodicBudget, memory);
+        ContextSection exch = exchanges(r, hits->at(1), m_ctx.config.episodicBudget - sums.tokens, windowIds, memory);
+        for (ContextSection* s : {&*prof, &sums, &exch}) {
             if (!s->ids.isEmpty())
                 result.sections.append(*s);
         }

@@ -11,6 +11,7 @@ namespace engram {
 
 struct MemoryContext;
 class Retriever;
+struct EpisodeHit;
 
 // What went into one section of the prompt: the memory ids and their estimated tokens.
 struct ContextSection
@@ -59,9 +60,9 @@ public:
 
 private:
     Result<ContextSection> profile(const ContextRequest& r, QString& text) const;
-    Result<ContextSection> summaries(const ContextRequest& r, int budget, QString& text) const;
-    Result<ContextSection> exchanges(const ContextRequest& r, int budget, const QSet<QString>& windowIds,
-                                     QString& text) const;
+    ContextSection summaries(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget, QString& text) const;
+    ContextSection exchanges(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget,
+                             const QSet<QString>& windowIds, QString& text) const;
     Result<ContextSection> window(const ContextRequest& r, QList<ChatMessage>& out, QSet<QString>& ids) const;
 
     MemoryContext& m_ctx;

@@ -285,34 +285,20 @@ Result<Message> MemoryService::appendMessage(const QString& userId, const QStrin
     m.status = status;
     m.metadata = std::move(metadata);
 
-    auto before = m_working->window(userId, conversationId);
-    if (!before)
-        return before.error();
     Transaction tx(*m_db);
     if (auto st = tx.begin(); !st)
         return st.error();
-    auto stored = m_working->append(m);
-    if (!stored)
-        return stored.error();
-    if (auto st = m_ctx->users.touchConversation(userId, conversationId, stored->createdAt); !st)
+    auto appended = m_working->append(m);
+    if (!appended)
+        return appended.error();
+    const Message& stored = appended->message;
+    if (auto st = m_ctx->users.touchConversation(userId, conversationId, stored.createdAt); !st)
         return st.error();
     if (auto st = tx.commit(); !st)
         return st.error();
-
-    auto after = m_working->window(userId, conversationId);
-    QStringList evicted;
-    if (after) {
-        QSet<QString> still;
-        for (const Message& w : *after)
-            still.insert(w.id);
-        for (const Message& w : *before) {
-            if (!still.contains(w.id))
-                evicted.append(w.id);
-        }
-    }
-    Q_EMIT itemsChanged(userId, Tier::Working, {stored->id});
-    if (!evicted.isEmpty())
-        Q_EMIT itemsRemoved(userId, Tier::Working, evicted);
+    Q_EMIT itemsChanged(userId, Tier::Working, {stored.id});
+    if (!appended->evicted.isEmpty())
+        Q_EMIT itemsRemoved(userId, Tier::Working, appended->evicted);
     return stored;
 }
 

@@ -98,31 +98,57 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
                                                     std::optional<EpisodeKind> kind,
                                                     const std::optional<QueryVector>& vector) const
 {
+    auto lists = searchEpisodes(userId, query, QList<EpisodeQuota>{EpisodeQuota{kind, limit}}, vector);
+    if (!lists)
+        return lists.error();
+    return lists->constFirst();
+}
+
+Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId, const QString& query,
+                                                           const QList<EpisodeQuota>& quotas,
+                                                           const std::optional<QueryVector>& vector) const
+{
     const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
-    if (limit <= 0)
-        return QList<EpisodeHit>();
-    if (analyzed.isEmpty()) // no word to search for; the meaning may still find something
-        return vector ? fuseEpisodes(userId, {}, *vector, limit, kind) : QList<EpisodeHit>();
-    QList<SearchTerm> terms;
-    for (const QueryTerm& t : analyzed.terms)
-        terms.append(SearchTerm{t.text, t.weight});
-    // Summaries stand alone (no conversation to lift them), so they need no extra candidates.
-    const int candidates =
-        kind == EpisodeKind::Summary ? limit * kCandidateFactor : std::max(limit * kCandidateFactor, kMinCandidates);
-    auto hits = m_ctx.episodes.search(userId, terms, candidates, kind);
-    if (!hits)
-        return hits.error();
-    for (EpisodeHit& h : *hits)
-        h.score = boosted(h.score, h.episode.pinned, h.episode.importance);
-    scaleByCoverage(analyzed, *hits);
-    boostByTime(analyzed, *hits);
-    boostByConversation(*hits);
-    rerank(*hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
-    if (vector)
-        return fuseEpisodes(userId, std::move(*hits), *vector, limit, kind);
-    if (hits->size() > limit)
-        hits->resize(limit);
-    return hits;
+    QList<QList<EpisodeHit>> lists(quotas.size());
+    if (!analyzed.isEmpty()) { // else no word to search for; the meaning may still find something
+        QList<SearchTerm> terms;
+        for (const QueryTerm& t : analyzed.terms)
+            terms.append(SearchTerm{t.text, t.weight});
+        QList<EpisodeQuota> candidates;
+        for (const EpisodeQuota& q : quotas) {
+            // Summaries stand alone (no conversation to lift them), so they need no extra candidates.
+            const int n = q.kind == EpisodeKind::Summary ? q.limit * kCandidateFactor
+                                                         : std::max(q.limit * kCandidateFactor, kMinCandidates);
+            candidates.append(EpisodeQuota{q.kind, q.limit > 0 ? n : 0});
+        }
+        auto found = m_ctx.episodes.search(userId, terms, candidates);
+        if (!found)
+            return found.error();
+        lists = std::move(found).value();
+    }
+    for (qsizetype i = 0; i < quotas.size(); ++i) {
+        const EpisodeQuota& quota = quotas.at(i);
+        QList<EpisodeHit>& hits = lists[i];
+        if (quota.limit <= 0) {
+            hits.clear();
+            continue;
+        }
+        for (EpisodeHit& h : hits)
+            h.score = boosted(h.score, h.episode.pinned, h.episode.importance);
+        scaleByCoverage(analyzed, hits);
+        boostByTime(analyzed, hits);
+        boostByConversation(hits);
+        rerank(hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
+        if (vector) {
+            auto fused = fuseEpisodes(userId, std::move(hits), *vector, quota.limit, quota.kind);
+            if (!fused)
+                return fused.error();
+            hits = std::move(fused).value();
+        } else if (hits.size() > quota.limit) {
+            hits.resize(quota.limit);
+        }
+    }
+    return lists;
 }
 
 Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit,

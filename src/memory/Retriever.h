@@ -39,6 +39,11 @@ public:
     Result<QList<EpisodeHit>> searchEpisodes(const QString& userId, const QString& query, int limit,
                                              std::optional<EpisodeKind> kind = std::nullopt,
                                              const std::optional<QueryVector>& vector = std::nullopt) const;
+    // The same for several quotas at once (the context's summaries and exchanges): the query is
+    // analysed and ranked in the index once. A list of hits per quota, in the same order.
+    Result<QList<QList<EpisodeHit>>> searchEpisodes(const QString& userId, const QString& query,
+                                                    const QList<EpisodeQuota>& quotas,
+                                                    const std::optional<QueryVector>& vector = std::nullopt) const;
     Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit,
                                        const std::optional<QueryVector>& vector = std::nullopt) const;
 

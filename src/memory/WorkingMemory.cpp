@@ -9,7 +9,7 @@ WorkingMemory::WorkingMemory(MemoryContext& ctx)
     : m_ctx(ctx)
 {}
 
-Result<Message> WorkingMemory::append(Message message)
+Result<AppendedMessage> WorkingMemory::append(Message message)
 {
     if (message.id.isEmpty())
         message.id = newId();
@@ -18,9 +18,10 @@ Result<Message> WorkingMemory::append(Message message)
     message.windowState = WindowState::InWindow;
     if (auto st = m_ctx.messages.insert(message); !st)
         return st.error();
-    if (auto evicted = evict(message.userId, message.conversationId); !evicted)
+    auto evicted = evict(message.userId, message.conversationId);
+    if (!evicted)
         return evicted.error();
-    return message;
+    return AppendedMessage{std::move(message), std::move(evicted).value()};
 }
 
 Result<QList<Message>> WorkingMemory::window(const QString& userId, const QString& conversationId) const
@@ -30,7 +31,9 @@ Result<QList<Message>> WorkingMemory::window(const QString& userId, const QStrin
 
 Result<QStringList> WorkingMemory::evict(const QString& userId, const QString& conversationId)
 {
-    auto current = window(userId, conversationId);
+    // Only roles, pins and ids matter here; the replies' metadata is not parsed.
+    auto current =
+        m_ctx.messages.inState(userId, WindowState::InWindow, conversationId, MessageDetail::WithoutMetadata);
     if (!current)
         return current.error();
     // Walk back from the newest message and count rounds by user messages; a round begins with

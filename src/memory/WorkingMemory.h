@@ -9,6 +9,13 @@ namespace engram {
 
 struct MemoryContext;
 
+// A message stored in the window, and what it pushed out.
+struct AppendedMessage
+{
+    Message message;
+    QStringList evicted; // ids moved to the summary buffer, oldest first
+};
+
 // The last K rounds of one conversation, verbatim, kept by strict FIFO. The window lives in the
 // transcript (each message's window state), so it is restored as it was when the app starts
 // again. Messages that fall out go to the summary buffer; pinned messages never fall out.
@@ -18,8 +25,7 @@ public:
     explicit WorkingMemory(MemoryContext& ctx);
 
     // Stores a message of the conversation in the window, then evicts what no longer fits.
-    // Returns the stored message.
-    Result<Message> append(Message message);
+    Result<AppendedMessage> append(Message message);
 
     // The window of a conversation, oldest first (pinned messages included).
     Result<QList<Message>> window(const QString& userId, const QString& conversationId) const;

@@ -7,6 +7,7 @@
 
 #include <QMap>
 #include <QSet>
+#include <QStringTokenizer>
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,73 @@ int enough(int limit)
     return std::max(1, limit / 4);
 }
 
+// The rowids a query returns in its first column; the query is finished.
+QSet<qint64> firstColumn(QSqlQuery& q)
+{
+    QSet<qint64> rowids;
+    while (q.next())
+        rowids.insert(q.value(0).toLongLong());
+    q.finish();
+    return rowids;
+}
+
+double tokenCount(QStringView indexText)
+{
+    double n = 0;
+    for (const QStringView token : qTokenize(indexText, u' ', Qt::SkipEmptyParts)) {
+        Q_UNUSED(token)
+        ++n;
+    }
+    return n;
+}
+
+// The common terms of a query, found by a cheap hash of a token's UTF-16 units: QHash's seeded
+// hash of every token of every candidate row was most of a search's time.
+class TermTable final
+{
+public:
+    explicit TermTable(const QList<SearchTerm>& terms)
+        : m_terms(terms)
+    {
+        qsizetype size = 16;
+        while (size < terms.size() * 4)
+            size *= 2;
+        m_slots.fill(-1, size);
+        m_mask = static_cast<size_t>(size - 1);
+        for (qsizetype i = 0; i < terms.size(); ++i) {
+            size_t slot = hash(terms.at(i).text) & m_mask;
+            while (m_slots.at(slot) >= 0)
+                slot = (slot + 1) & m_mask;
+            m_slots[slot] = i;
+        }
+    }
+
+    // The index of the token among the terms, or -1.
+    qsizetype find(QStringView token) const
+    {
+        for (size_t slot = hash(token) & m_mask; m_slots.at(slot) >= 0; slot = (slot + 1) & m_mask) {
+            if (m_terms.at(m_slots.at(slot)).text == token)
+                return m_slots.at(slot);
+        }
+        return -1;
+    }
+
+private:
+    static size_t hash(QStringView text) // FNV-1a
+    {
+        size_t h = 14695981039346656037ULL;
+        for (const QChar c : text) {
+            h ^= c.unicode();
+            h *= 1099511628211ULL;
+        }
+        return h;
+    }
+
+    const QList<SearchTerm>& m_terms;
+    QList<qsizetype> m_slots;
+    size_t m_mask{};
+};
+
 void sortHits(QList<EpisodeHit>& hits)
 {
     std::sort(hits.begin(), hits.end(), [](const EpisodeHit& a, const EpisodeHit& b) {
@@ -71,34 +139,39 @@ EpisodeIndex::EpisodeIndex(Database& db)
 Result<qint64> EpisodeIndex::rowCount() const
 {
     // The highest rowid: the episode count (an upper bound after deletes), read in O(log n).
-    if (!m_rowCount) {
-        auto q = sql::prepare(m_db.connection(), QStringLiteral("SELECT max(seq) FROM episodes"));
-        if (!q)
-            return q.error();
-        m_rowCount = std::move(q).value();
-    }
-    if (auto st = sql::exec(*m_rowCount); !st)
+    if (auto st = sql::runCached(m_rowCount, m_db.connection(), QStringLiteral("SELECT max(seq) FROM episodes"), {});
+        !st)
         return st.error();
     const qint64 rows = m_rowCount->next() ? m_rowCount->value(0).toLongLong() : 0;
     m_rowCount->finish();
     return rows;
 }
 
+Result<double> EpisodeIndex::averageLength() const
+{
+    // FTS5 normalises by the whole index's average length; the newest rows estimate it.
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT search_body, search_extra FROM episodes ORDER BY seq DESC LIMIT 256"));
+    if (!q)
+        return q.error();
+    double tokens = 0;
+    double rows = 0;
+    while (q->next()) {
+        ++rows;
+        tokens += tokenCount(q->value(0).toString()) + tokenCount(q->value(1).toString());
+    }
+    return rows > 0 ? std::max(1.0, tokens / rows) : 1.0;
+}
+
 Result<qint64> EpisodeIndex::frequency(const QString& term, qint64 rows) const
 {
     if (const auto it = m_frequencies.constFind(term); it != m_frequencies.constEnd())
         return *it;
-    if (!m_probe) {
-        auto q = sql::prepare(m_db.connection(),
-                              QStringLiteral("SELECT count(*), max(rowid) FROM (SELECT rowid FROM episodes_fts "
-                                             "WHERE episodes_fts MATCH ? LIMIT ?)"));
-        if (!q)
-            return q.error();
-        m_probe = std::move(q).value();
-    }
-    sql::bind(*m_probe, 0, quoted(term));
-    sql::bind(*m_probe, 1, kProbeCap);
-    if (auto st = sql::exec(*m_probe); !st)
+    if (auto st = sql::runCached(m_probe, m_db.connection(),
+                                 QStringLiteral("SELECT count(*), max(rowid) FROM (SELECT rowid FROM episodes_fts "
+                                                "WHERE episodes_fts MATCH ? LIMIT ?)"),
+                                 {quoted(term), kProbeCap});
+        !st)
         return st.error();
     qint64 count = 0;
     if (m_probe->next()) {
@@ -121,20 +194,34 @@ Result<EpisodeIndex::Plan> EpisodeIndex::plan(const QList<SearchTerm>& terms) co
         return rows.error();
     plan.rows = *rows;
     // Frequencies change slowly: count them again once the index has grown by a tenth.
-    if (plan.rows < m_frequenciesAt || plan.rows > m_frequenciesAt + m_frequenciesAt / 10) {
+    if (plan.rows < m_frequenciesAt || plan.rows > m_frequenciesAt + m_frequenciesAt / 10 || m_averageLength <= 0) {
         m_frequencies.clear();
         m_frequenciesAt = plan.rows;
+        auto length = averageLength();
+        if (!length)
+            return length.error();
+        m_averageLength = *length;
     }
+    // The question's own terms before the chatter around it (QueryAnalyzer's weights), and a
+    // pasted page is not thousands of probes: the first kMaxTerms stand for it.
+    QList<SearchTerm> considered = terms;
+    std::stable_sort(considered.begin(), considered.end(),
+                     [](const SearchTerm& a, const SearchTerm& b) { return a.weight > b.weight; });
+    if (considered.size() > kMaxTerms)
+        considered.resize(kMaxTerms);
     QList<std::pair<qint64, SearchTerm>> byFrequency;
-    for (const SearchTerm& t : terms) {
+    for (const SearchTerm& t : std::as_const(considered)) {
         auto n = frequency(t.text, plan.rows);
         if (!n)
             return n.error();
         if (*n > 0)
             byFrequency.append({*n, t});
     }
-    std::stable_sort(byFrequency.begin(), byFrequency.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Within a weight, the rarest first: they say most and cost FTS5 least. The question's terms
+    // take the posting budget before the chatter's.
+    std::stable_sort(byFrequency.begin(), byFrequency.end(), [](const auto& a, const auto& b) {
+        return a.second.weight != b.second.weight ? a.second.weight > b.second.weight : a.first < b.first;
+    });
     QMap<double, QList<SearchTerm>> byWeight;
     qint64 budget = kPostingBudget;
     for (const auto& [n, term] : std::as_const(byFrequency)) {
@@ -151,17 +238,11 @@ Result<EpisodeIndex::Plan> EpisodeIndex::plan(const QList<SearchTerm>& terms) co
 
 Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& match, double weight, int indexLimit) const
 {
-    if (!m_rank) {
-        auto q = sql::prepare(m_db.connection(),
-                              QStringLiteral("SELECT rowid, bm25(episodes_fts, 1.0, 0.4) AS score FROM episodes_fts "
-                                             "WHERE episodes_fts MATCH ? ORDER BY score LIMIT ?"));
-        if (!q)
-            return q.error();
-        m_rank = std::move(q).value();
-    }
-    sql::bind(*m_rank, 0, match);
-    sql::bind(*m_rank, 1, indexLimit);
-    if (auto st = sql::exec(*m_rank); !st)
+    if (auto st = sql::runCached(m_rank, m_db.connection(),
+                                 QStringLiteral("SELECT rowid, bm25(episodes_fts, 1.0, 0.4) AS score FROM episodes_fts "
+                                                "WHERE episodes_fts MATCH ? ORDER BY score LIMIT ?"),
+                                 {match, indexLimit});
+        !st)
         return st.error();
     Candidates c;
     while (m_rank->next())
@@ -228,27 +309,35 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int
     return all;
 }
 
-Result<QList<EpisodeHit>> EpisodeIndex::readRows(const QString& userId, const Candidates& candidates, int limit,
-                                                 std::optional<EpisodeKind> kind) const
+EpisodeIndex::Ranked EpisodeIndex::ranked(const Candidates& candidates)
 {
-    // Rows are read best first, and no more than needed: each is a page of the table and a few
-    // kilobytes of text to convert.
-    QList<std::pair<double, qint64>> ranked;
+    Ranked ranked;
+    ranked.reserve(candidates.scores.size());
     for (auto it = candidates.scores.cbegin(); it != candidates.scores.cend(); ++it)
         ranked.append({it.value(), it.key()});
     std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
-    if (kind) {
-        // A kind can be rare among the best matches (summaries): find its rows before reading any.
-        auto filtered = ofKind(userId, ranked, *kind);
-        if (!filtered)
-            return filtered.error();
-        ranked = *filtered;
+    return ranked;
+}
+
+Result<QList<EpisodeHit>> EpisodeIndex::readRows(const QString& userId, const Ranked& ranked, int limit,
+                                                 std::optional<EpisodeKind> kind) const
+{
+    // Rows are read best first, and no more than needed: each is a page of the table and a few
+    // kilobytes of text to convert. Summaries are rare among the best matches: find their rows
+    // before reading any. Exchanges are most of them: the reads skip the odd summary.
+    Ranked summaries;
+    if (kind == EpisodeKind::Summary) {
+        auto found = ofKind(userId, ranked, EpisodeKind::Summary);
+        if (!found)
+            return found.error();
+        summaries = std::move(found).value();
     }
+    const Ranked& rows = kind == EpisodeKind::Summary ? summaries : ranked;
     QList<EpisodeHit> hits;
     qsizetype next = 0;
-    while (hits.size() < limit && next < ranked.size()) {
+    while (hits.size() < limit && next < rows.size()) {
         const qsizetype count = std::max<qsizetype>(limit - hits.size(), 16);
-        auto chunk = readChunk(userId, ranked, next, count, kind);
+        auto chunk = readChunk(userId, rows, next, count, kind);
         if (!chunk)
             return chunk.error();
         hits += *chunk;
@@ -257,53 +346,57 @@ Result<QList<EpisodeHit>> EpisodeIndex::readRows(const QString& userId, const Ca
     return hits;
 }
 
-Result<QList<std::pair<double, qint64>>>
-EpisodeIndex::ofKind(const QString& userId, const QList<std::pair<double, qint64>>& ranked, EpisodeKind kind) const
+Result<std::optional<QSet<qint64>>> EpisodeIndex::summariesOf(const QString& userId, qsizetype cap) const
 {
-    if (!m_kinds) {
-        auto q =
-            sql::prepare(m_db.connection(),
-                         QStringLiteral("SELECT e.seq FROM json_each(?) j CROSS JOIN episodes e ON e.seq = j.value "
-                                        "WHERE e.user_id = ? AND e.status = 'active' AND e.kind = ?"));
-        if (!q)
-            return q.error();
-        m_kinds = std::move(q).value();
+    if (auto st =
+            sql::runCached(m_summaries, m_db.connection(),
+                           QStringLiteral("SELECT seq FROM episodes INDEXED BY episodes_summaries WHERE user_id = ? "
+                                          "AND status = 'active' AND kind = 'summary' LIMIT ?"),
+                           {userId, cap + 1});
+        !st)
+        return st.error();
+    QSet<qint64> rowids = firstColumn(*m_summaries);
+    if (rowids.size() > cap)
+        return std::optional<QSet<qint64>>();
+    return std::optional<QSet<qint64>>(std::move(rowids));
+}
+
+EpisodeIndex::Ranked EpisodeIndex::keepOnly(const Ranked& ranked, const QSet<qint64>& rowids)
+{
+    Ranked kept;
+    for (const auto& candidate : ranked) {
+        if (rowids.contains(candidate.second))
+            kept.append(candidate);
+    }
+    return kept;
+}
+
+Result<EpisodeIndex::Ranked> EpisodeIndex::ofKind(const QString& userId, const Ranked& ranked, EpisodeKind kind) const
+{
+    if (kind == EpisodeKind::Summary) {
+        // Reading a few thousand rowids from the index costs less than looking up each candidate.
+        auto summaries = summariesOf(userId, std::max<qsizetype>(ranked.size() * 4, 1000));
+        if (!summaries)
+            return summaries.error();
+        if (*summaries)
+            return keepOnly(ranked, **summaries);
     }
     Json rowids = Json::array();
     for (const auto& [score, rowid] : ranked)
         rowids.push_back(rowid);
-    sql::bind(*m_kinds, 0, QString::fromStdString(rowids.dump()));
-    sql::bind(*m_kinds, 1, userId);
-    sql::bind(*m_kinds, 2, enumName(kind));
-    if (auto st = sql::exec(*m_kinds); !st)
+    if (auto st = sql::runCached(m_kinds, m_db.connection(),
+                                 QStringLiteral("SELECT e.seq FROM json_each(?) j CROSS JOIN episodes e "
+                                                "ON e.seq = j.value WHERE e.user_id = ? AND e.status = 'active' "
+                                                "AND e.kind = ?"),
+                                 {QString::fromStdString(rowids.dump()), userId, enumName(kind)});
+        !st)
         return st.error();
-    QSet<qint64> keep;
-    while (m_kinds->next())
-        keep.insert(m_kinds->value(0).toLongLong());
-    m_kinds->finish();
-    QList<std::pair<double, qint64>> filtered;
-    for (const auto& candidate : ranked) {
-        if (keep.contains(candidate.second))
-            filtered.append(candidate);
-    }
-    return filtered;
+    return keepOnly(ranked, firstColumn(*m_kinds));
 }
 
-Result<QList<EpisodeHit>> EpisodeIndex::readChunk(const QString& userId, const QList<std::pair<double, qint64>>& ranked,
-                                                  qsizetype from, qsizetype count,
-                                                  std::optional<EpisodeKind> kind) const
+Result<QList<EpisodeHit>> EpisodeIndex::readChunk(const QString& userId, const Ranked& ranked, qsizetype from,
+                                                  qsizetype count, std::optional<EpisodeKind> kind) const
 {
-    if (!m_rows) {
-        auto q = sql::prepare(m_db.connection(),
-                              // CROSS JOIN keeps the planner from scanning the user's rows instead.
-                              QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM json_each(?) j "
-                                             "CROSS JOIN episodes e ON e.seq = j.value WHERE e.user_id = ? "
-                                             "AND e.status = 'active' AND (? = '' OR e.kind = ?)")
-                                  .arg(episoderow::columns()));
-        if (!q)
-            return q.error();
-        m_rows = std::move(q).value();
-    }
     Json rowids = Json::array();
     QHash<qint64, double> scores;
     for (qsizetype i = from; i < ranked.size() && i < from + count; ++i) {
@@ -311,10 +404,14 @@ Result<QList<EpisodeHit>> EpisodeIndex::readChunk(const QString& userId, const Q
         scores.insert(ranked.at(i).second, ranked.at(i).first);
     }
     const QString kindName = kind ? enumName(*kind) : QString();
-    const QVariantList values{QString::fromStdString(rowids.dump()), userId, kindName, kindName};
-    for (int i = 0; i < values.size(); ++i)
-        sql::bind(*m_rows, i, values.at(i));
-    if (auto st = sql::exec(*m_rows); !st)
+    // CROSS JOIN keeps the planner from scanning the user's rows instead.
+    if (auto st = sql::runCached(m_rows, m_db.connection(),
+                                 QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM json_each(?) j "
+                                                "CROSS JOIN episodes e ON e.seq = j.value WHERE e.user_id = ? "
+                                                "AND e.status = 'active' AND (? = '' OR e.kind = ?)")
+                                     .arg(episoderow::columns()),
+                                 {QString::fromStdString(rowids.dump()), userId, kindName, kindName});
+        !st)
         return st.error();
     constexpr int seq = episoderow::kColumnCount;
     QList<EpisodeHit> hits;
@@ -331,22 +428,30 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
 {
     if (plan.common.isEmpty() || hits.isEmpty())
         return;
-    QList<QList<QStringView>> tokens;
-    double totalLength = 0;
+    // One pass over each row's tokens, counting those that are common terms: a long Chinese
+    // query can have dozens of them.
+    const TermTable table(plan.common);
+    QList<QList<int>> counts; // per hit, per common term
+    QList<double> lengths;
     for (const EpisodeHit& h : std::as_const(hits)) {
-        tokens.append(QStringView(h.indexText).split(QLatin1Char(' '), Qt::SkipEmptyParts));
-        totalLength += static_cast<double>(tokens.constLast().size());
+        QList<int> tf(plan.common.size(), 0);
+        double length = 0;
+        for (const QStringView token : qTokenize(QStringView(h.indexText), u' ', Qt::SkipEmptyParts)) {
+            ++length;
+            if (const qsizetype t = table.find(token); t >= 0)
+                ++tf[t];
+        }
+        counts.append(tf);
+        lengths.append(length);
     }
-    // The rows found stand in for the index when it comes to the average length.
-    const double averageLength = std::max(1.0, totalLength / static_cast<double>(hits.size()));
-    for (const SearchTerm& term : plan.common) {
+    for (qsizetype t = 0; t < plan.common.size(); ++t) {
+        const SearchTerm& term = plan.common.at(t);
         const double weight = term.weight * idf(plan.rows, m_frequencies.value(term.text));
         for (qsizetype i = 0; i < hits.size(); ++i) {
-            const auto tf = static_cast<double>(std::count(tokens[i].cbegin(), tokens[i].cend(), term.text));
+            const auto tf = static_cast<double>(counts.at(i).at(t));
             if (tf == 0)
                 continue;
-            const double length = static_cast<double>(tokens[i].size());
-            hits[i].score += weight * tf * (kK1 + 1) / (tf + kK1 * (1 - kB + kB * length / averageLength));
+            hits[i].score += weight * tf * (kK1 + 1) / (tf + kK1 * (1 - kB + kB * lengths.at(i) / m_averageLength));
         }
     }
 }
@@ -354,35 +459,63 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
 Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                                std::optional<EpisodeKind> kind) const
 {
-    if (terms.isEmpty() || limit <= 0)
-        return QList<EpisodeHit>();
+    auto lists = search(userId, terms, QList<EpisodeQuota>{EpisodeQuota{kind, limit}});
+    if (!lists)
+        return lists.error();
+    return lists->constFirst();
+}
+
+Result<QList<QList<EpisodeHit>>> EpisodeIndex::search(const QString& userId, const QList<SearchTerm>& terms,
+                                                      const QList<EpisodeQuota>& quotas) const
+{
+    QList<QList<EpisodeHit>> lists(quotas.size());
+    int largest = 0;
+    for (const EpisodeQuota& q : quotas)
+        largest = std::max(largest, q.limit);
+    if (terms.isEmpty() || largest <= 0)
+        return lists;
     auto planned = plan(terms);
     if (!planned)
         return planned.error();
     if (planned->ranked.isEmpty() && planned->common.isEmpty())
-        return QList<EpisodeHit>(); // no term occurs anywhere
+        return lists; // no term occurs anywhere
     // Rank in the index alone, then read the rows of the best: joining every match to its row
     // before sorting would cost a table lookup per match. When other users', archived or
     // other-kind episodes took nearly all the places, rank this user's rows only.
-    auto candidates = rankInIndex(*planned, limit, indexLimit(limit));
+    auto candidates = rankInIndex(*planned, largest, indexLimit(largest));
     if (!candidates)
         return candidates.error();
-    auto hits = readRows(userId, *candidates, limit, kind);
-    if (!hits)
-        return hits.error();
-    if (candidates->complete || hits->size() >= enough(limit)) {
+    const Ranked best = ranked(*candidates);
+    for (qsizetype i = 0; i < quotas.size(); ++i) {
+        const EpisodeQuota& quota = quotas.at(i);
+        if (quota.limit <= 0)
+            continue;
+        auto hits = readRows(userId, best, quota.limit, quota.kind);
+        if (!hits)
+            return hits.error();
+        if (!candidates->complete && hits->size() < enough(quota.limit)) {
+            hits = searchJoined(userId, fallbackExpression(*planned), quota.limit, quota.kind);
+            if (!hits)
+                return hits.error();
+            lists[i] = *hits;
+            continue;
+        }
         scoreCommonTerms(*planned, *hits);
         sortHits(*hits);
-        if (hits->size() > limit)
-            hits->resize(limit);
-        return hits;
+        if (hits->size() > quota.limit)
+            hits->resize(quota.limit);
+        lists[i] = *hits;
     }
+    return lists;
+}
+
+QString EpisodeIndex::fallbackExpression(const Plan& plan)
+{
     QList<SearchTerm> ranked;
-    for (const QList<SearchTerm>& group : std::as_const(planned->ranked))
+    for (const QList<SearchTerm>& group : plan.ranked)
         ranked += group;
-    return ranked.isEmpty()
-               ? searchJoined(userId, expression(planned->common.mid(0, 2), QLatin1String(" AND ")), limit, kind)
-               : searchJoined(userId, expression(ranked, QLatin1String(" OR ")), limit, kind);
+    return ranked.isEmpty() ? expression(plan.common.mid(0, 2), QLatin1String(" AND "))
+                            : expression(ranked, QLatin1String(" OR "));
 }
 
 Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QString& match, int limit,
@@ -393,7 +526,7 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QStr
     auto candidates = rankExpression(match, 1.0, indexLimit(limit));
     if (!candidates)
         return candidates.error();
-    auto hits = readRows(userId, *candidates, limit, kind);
+    auto hits = readRows(userId, ranked(*candidates), limit, kind);
     if (!hits)
         return hits.error();
     if (!candidates->complete && hits->size() < enough(limit))

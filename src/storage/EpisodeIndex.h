@@ -5,6 +5,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QSet>
 #include <QSqlQuery>
 
 #include <optional>
@@ -13,6 +14,13 @@ namespace engram {
 
 class Database;
 struct EpisodeHit;
+
+// How many of the best episodes of a kind a search returns (no kind: of either kind).
+struct EpisodeQuota
+{
+    std::optional<EpisodeKind> kind;
+    int limit{};
+};
 
 // One term of a search, as written in the index (SearchTokenizer's form), with its weight.
 struct SearchTerm
@@ -36,15 +44,22 @@ public:
 
     Result<QList<EpisodeHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                      std::optional<EpisodeKind> kind) const;
+    // One ranking shared by several quotas (the context's summaries and exchanges): a list of
+    // hits per quota, in the same order.
+    Result<QList<QList<EpisodeHit>>> search(const QString& userId, const QList<SearchTerm>& terms,
+                                            const QList<EpisodeQuota>& quotas) const;
     // The same for a ready FTS5 expression, every posting scored.
     Result<QList<EpisodeHit>> search(const QString& userId, const QString& match, int limit,
                                      std::optional<EpisodeKind> kind) const;
 
     // Postings a query hands to FTS5's bm25() (about a microsecond each).
     static constexpr qint64 kPostingBudget = 1000;
-    // Frequencies are counted up to this; beyond it they are estimated from how far into the
-    // index the count reached.
-    static constexpr qint64 kProbeCap = 4000;
+    // Terms of a query considered at all (the question's first): a pasted page is not thousands
+    // of frequency probes. MemDaily's longest questions stay well below it.
+    static constexpr qsizetype kMaxTerms = 256;
+    // Frequencies are counted up to this (enough to tell a term FTS5 may rank from a common
+    // one); beyond it they are estimated from how far into the index the count reached.
+    static constexpr qint64 kProbeCap = kPostingBudget + 1;
 
 private:
     struct Candidates
@@ -62,29 +77,39 @@ private:
     Result<Plan> plan(const QList<SearchTerm>& terms) const;
     Result<qint64> frequency(const QString& term, qint64 rows) const;
     Result<qint64> rowCount() const;
+    Result<double> averageLength() const; // of a row, in tokens
     Result<Candidates> rankInIndex(const Plan& plan, int limit, int indexLimit) const;
     Result<Candidates> cooccurring(const QList<SearchTerm>& common, int indexLimit) const;
     Result<Candidates> rankExpression(const QString& match, double weight, int indexLimit) const;
-    // The user's active rows among the candidates, best first, read until `limit` are found.
-    Result<QList<EpisodeHit>> readRows(const QString& userId, const Candidates& candidates, int limit,
+    using Ranked = QList<std::pair<double, qint64>>; // (score, rowid), best first
+    static Ranked ranked(const Candidates& candidates);
+    static Ranked keepOnly(const Ranked& ranked, const QSet<qint64>& rowids);
+    // The user's active rows among the ranked, best first, read until `limit` are found.
+    Result<QList<EpisodeHit>> readRows(const QString& userId, const Ranked& ranked, int limit,
                                        std::optional<EpisodeKind> kind) const;
-    Result<QList<EpisodeHit>> readChunk(const QString& userId, const QList<std::pair<double, qint64>>& ranked,
-                                        qsizetype from, qsizetype count, std::optional<EpisodeKind> kind) const;
-    // The candidates that are the user's active episodes of the kind, in the same order.
-    Result<QList<std::pair<double, qint64>>>
-    ofKind(const QString& userId, const QList<std::pair<double, qint64>>& ranked, EpisodeKind kind) const;
+    Result<QList<EpisodeHit>> readChunk(const QString& userId, const Ranked& ranked, qsizetype from, qsizetype count,
+                                        std::optional<EpisodeKind> kind) const;
+    // The candidates of a kind (the user's active episodes), in the same order. Summaries come
+    // from the user's set of them when it is small; otherwise each candidate's row is looked up.
+    Result<Ranked> ofKind(const QString& userId, const Ranked& ranked, EpisodeKind kind) const;
+    // The rowids of the user's active summaries, if there are no more than `cap`.
+    Result<std::optional<QSet<qint64>>> summariesOf(const QString& userId, qsizetype cap) const;
     Result<QList<EpisodeHit>> searchJoined(const QString& userId, const QString& match, int limit,
                                            std::optional<EpisodeKind> kind) const;
     void scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) const;
+    // What the user's own matches are ranked by when the index's best rows held too few of them.
+    static QString fallbackExpression(const Plan& plan);
 
     Database& m_db;
     mutable std::optional<QSqlQuery> m_rank;
     mutable std::optional<QSqlQuery> m_rows;
     mutable std::optional<QSqlQuery> m_kinds;
+    mutable std::optional<QSqlQuery> m_summaries;
     mutable std::optional<QSqlQuery> m_probe;
     mutable std::optional<QSqlQuery> m_rowCount;
     mutable QHash<QString, qint64> m_frequencies;
     mutable qint64 m_frequenciesAt{}; // the row count when the cache was started
+    mutable double m_averageLength{}; // estimated with the frequencies
 };
 
 } // namespace engram

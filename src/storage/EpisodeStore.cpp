@@ -397,6 +397,12 @@ Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QLis
     return m_index.search(userId, terms, limit, kind);
 }
 
+Result<QList<QList<EpisodeHit>>> EpisodeStore::search(const QString& userId, const QList<SearchTerm>& terms,
+                                                      const QList<EpisodeQuota>& quotas) const
+{
+    return m_index.search(userId, terms, quotas);
+}
+
 Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)
 {
     auto q = sql::prepare(m_db.connection(),

@@ -86,6 +86,9 @@ public:
     // The same for weighted terms, with the work of a query bounded (see EpisodeIndex).
     Result<QList<EpisodeHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                      std::optional<EpisodeKind> kind = std::nullopt) const;
+    // One ranking for several quotas: a list of hits per quota, in the same order.
+    Result<QList<QList<EpisodeHit>>> search(const QString& userId, const QList<SearchTerm>& terms,
+                                            const QList<EpisodeQuota>& quotas) const;
 
     // Counts an access: access_count + 1, last_access_at = now.
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);

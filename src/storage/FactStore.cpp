@@ -204,20 +204,50 @@ Result<QList<Fact>> FactStore::lineage(const QString& userId, const QString& sub
 
 Result<QList<Fact>> FactStore::list(const QString& userId, const FactFilter& filter) const
 {
+    QList<Fact> list;
+    if (auto st = forEach(userId, filter,
+                          [&list](const Fact& f) {
+                              list.append(f);
+                              return true;
+                          });
+        !st)
+        return st.error();
+    return list;
+}
+
+Status FactStore::forEach(const QString& userId, const FactFilter& filter,
+                          const std::function<bool(const Fact&)>& visit) const
+{
     QVariantList values{userId};
     const QString where = whereFor(filter, values);
     values << filter.limit << filter.offset;
+    static const auto tripleColumns =
+        QStringLiteral("f.id, f.user_id, f.subject, f.predicate, f.object, f.status, f.pinned");
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM facts f WHERE %2 ORDER BY f.pinned DESC, f.confidence DESC, "
                                          "f.updated_at DESC, f.seq LIMIT ? OFFSET ?")
-                              .arg(kColumns, where),
+                              .arg(filter.tripleOnly ? tripleColumns : kColumns, where),
                           values);
     if (!q)
         return q.error();
-    QList<Fact> list;
-    while (q->next())
-        list.append(fromRow(*q));
-    return list;
+    while (q->next()) {
+        if (!filter.tripleOnly) {
+            if (!visit(fromRow(*q)))
+                break;
+            continue;
+        }
+        Fact f;
+        f.id = q->value(0).toString();
+        f.userId = q->value(1).toString();
+        f.subject = q->value(2).toString();
+        f.predicate = q->value(3).toString();
+        f.object = q->value(4).toString();
+        f.status = itemStatusFromString(q->value(5).toString()).value_or(ItemStatus::Active);
+        f.pinned = q->value(6).toBool();
+        if (!visit(f))
+            break;
+    }
+    return {};
 }
 
 Result<int> FactStore::count(const QString& userId, const FactFilter& filter) const

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QSqlQuery>
 
+#include <functional>
 #include <optional>
 
 namespace engram {
@@ -19,6 +20,9 @@ struct FactFilter
     bool pinnedOnly{};
     int offset{};
     int limit{-1};
+    // Fill in only the id, user, triple, status and pin: what a prompt's profile needs. A turn
+    // reads up to a few hundred facts, and the rest of each row is most of the cost.
+    bool tripleOnly{};
 };
 
 struct FactHit
@@ -52,6 +56,10 @@ public:
     // Every version of a key, oldest first (superseded, current, pending, rejected, deleted).
     Result<QList<Fact>> lineage(const QString& userId, const QString& subject, const QString& predicate) const;
     Result<QList<Fact>> list(const QString& userId, const FactFilter& filter = {}) const;
+    // Calls `visit` with each fact of list()'s order until it returns false; the rows after that
+    // are never converted (a prompt's profile stops reading once its budget is spent).
+    Status forEach(const QString& userId, const FactFilter& filter,
+                   const std::function<bool(const Fact&)>& visit) const;
     Result<int> count(const QString& userId, const FactFilter& filter = {}) const;
     Result<QList<FactHit>> search(const QString& userId, const QString& match, int limit) const;
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);

@@ -10,7 +10,7 @@ namespace {
 const auto kColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
                                      "status, pinned, created_at, metadata");
 
-Message fromRow(const QSqlQuery& q)
+Message fromRow(const QSqlQuery& q, MessageDetail detail)
 {
     Message m;
     m.id = q.value(0).toString();
@@ -23,7 +23,8 @@ Message fromRow(const QSqlQuery& q)
     m.status = messageStatusFromString(q.value(7).toString()).value_or(MessageStatus::Complete);
     m.pinned = q.value(8).toBool();
     m.createdAt = fromMsecs(q.value(9).toLongLong());
-    m.metadata = jsontext::parse(q.value(10).toString());
+    if (detail == MessageDetail::Full)
+        m.metadata = jsontext::parse(q.value(10).toString());
     return m;
 }
 
@@ -42,7 +43,8 @@ Status MessageStore::insert(const Message& m)
          enumName(m.status), m.pinned ? 1 : 0, toMsecs(m.createdAt), jsontext::dump(m.metadata)});
 }
 
-Result<QList<Message>> MessageStore::select(const QString& where, std::initializer_list<QVariant> values) const
+Result<QList<Message>> MessageStore::select(const QString& where, std::initializer_list<QVariant> values,
+                                            MessageDetail detail) const
 {
     auto q =
         sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM messages WHERE %2").arg(kColumns, where), values);
@@ -50,7 +52,7 @@ Result<QList<Message>> MessageStore::select(const QString& where, std::initializ
         return q.error();
     QList<Message> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(fromRow(*q, detail));
     return list;
 }
 
@@ -69,13 +71,14 @@ Result<QList<Message>> MessageStore::conversation(const QString& userId, const Q
     return select(QStringLiteral("user_id = ? AND conversation_id = ? ORDER BY seq"), {userId, conversationId});
 }
 
-Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState state,
-                                             const QString& conversationId) const
+Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState state, const QString& conversationId,
+                                             MessageDetail detail) const
 {
     if (conversationId.isEmpty())
-        return select(QStringLiteral("user_id = ? AND window_state = ? ORDER BY seq"), {userId, enumName(state)});
+        return select(QStringLiteral("user_id = ? AND window_state = ? ORDER BY seq"), {userId, enumName(state)},
+                      detail);
     return select(QStringLiteral("user_id = ? AND window_state = ? AND conversation_id = ? ORDER BY seq"),
-                  {userId, enumName(state), conversationId});
+                  {userId, enumName(state), conversationId}, detail);
 }
 
 Result<int> MessageStore::countInState(const QString& userId, WindowState state) const

@@ -13,6 +13,14 @@ namespace engram {
 
 class Database;
 
+// How much of a message a read fills in. An assistant reply's metadata lists every memory of its
+// context (the "Memories used" disclosure); the turn's own reads of the window need none of it.
+enum class MessageDetail
+{
+    Full,
+    WithoutMetadata,
+};
+
 // The transcript: every message of every conversation, with its place in the working window.
 class MessageStore final
 {
@@ -24,7 +32,8 @@ public:
     // A conversation's messages in order.
     Result<QList<Message>> conversation(const QString& userId, const QString& conversationId) const;
     // A user's messages in a window state, oldest first; empty conversationId = every conversation.
-    Result<QList<Message>> inState(const QString& userId, WindowState state, const QString& conversationId = {}) const;
+    Result<QList<Message>> inState(const QString& userId, WindowState state, const QString& conversationId = {},
+                                   MessageDetail detail = MessageDetail::Full) const;
     Result<int> countInState(const QString& userId, WindowState state) const;
 
     Status setWindowState(const QString& userId, const QStringList& ids, WindowState state);
@@ -38,7 +47,8 @@ public:
     Result<QHash<QString, QString>> owners(const QStringList& ids) const;
 
 private:
-    Result<QList<Message>> select(const QString& where, std::initializer_list<QVariant> values) const;
+    Result<QList<Message>> select(const QString& where, std::initializer_list<QVariant> values,
+                                  MessageDetail detail = MessageDetail::Full) const;
     Status update(const QString& set, const QString& userId, const QString& id, std::initializer_list<QVariant> values);
 
     Database& m_db;

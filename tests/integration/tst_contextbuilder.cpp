@@ -181,6 +181,37 @@ private Q_SLOTS:
             QVERIFY(systemText(*ctx).contains(m->item(QStringLiteral("u"), id)->object));
     }
 
+    void profileSkipsALongFactForShorterOnesInPriorityOrder()
+    {
+        MemoryConfig config;
+        config.profileBudget = 60;
+        test::MemoryFixture m(config);
+        const QString u = QStringLiteral("u");
+        QVERIFY(m->ensureUser(u));
+        const QString longFact = m->rememberFact(u, fact(QStringLiteral("bio"),
+                                                         QStringLiteral("a very long description ").repeated(12), 0.95))
+                                     ->fact.id;
+        QStringList shortFacts;
+        for (int i = 0; i < 40; ++i)
+            shortFacts.append(
+                m->rememberFact(u, fact(QStringLiteral("k%1").arg(i), QStringLiteral("v%1").arg(i), 0.8))->fact.id);
+        const QString pinned = m->rememberFact(u, fact(QStringLiteral("name"), QStringLiteral("Ada"), 0.6))->fact.id;
+        QVERIFY(m->setPinned(u, pinned, true));
+        ContextRequest r;
+        r.userId = u;
+        r.query = QStringLiteral("hello");
+        auto ctx = m->buildContext(r);
+        QVERIFY2(ctx, qPrintable(ctx.errorMessage()));
+        const ContextSection* profile = ctx->section(QStringLiteral("profile"));
+        QVERIFY(profile);
+        QVERIFY(profile->tokens <= config.profileBudget);
+        // Pinned first, the long fact passed over, then the short ones in the order they came.
+        QCOMPARE(profile->ids.value(0), pinned);
+        QVERIFY(!profile->ids.contains(longFact));
+        QVERIFY(profile->ids.size() > 3);
+        QCOMPARE(profile->ids.mid(1), shortFacts.mid(0, profile->ids.size() - 1));
+    }
+
     void incognitoOrMemoryOffLeavesMemoryOut()
     {
         test::MemoryFixture m;

@@ -170,6 +170,43 @@ private Q_SLOTS:
         QVERIFY(!search(m, QStringLiteral("grafana"), 10, EpisodeKind::Exchange).contains(summary));
     }
 
+    void oneSearchForBothKindsFindsWhatTwoSearchesFind()
+    {
+        test::MemoryFixture m;
+        Episodes e(m);
+        e.fill(40);
+        for (int i = 0; i < 60; ++i)
+            e.add(QStringLiteral("grafana alert number %1 fired").arg(i), QStringLiteral("c%1").arg(i % 7));
+        const QString summary = e.add(QStringLiteral("Summary: grafana alerts moved to the ops channel"), QString(), {},
+                                      EpisodeKind::Summary);
+        e.add(QStringLiteral("Summary: lunch plans for Friday"), QString(), {}, EpisodeKind::Summary);
+        const QString query = QStringLiteral("where do grafana alerts go?");
+        auto both = m->retriever().searchEpisodes(
+            kUser, query,
+            QList<EpisodeQuota>{EpisodeQuota{EpisodeKind::Summary, 3}, EpisodeQuota{EpisodeKind::Exchange, 7}});
+        QVERIFY2(both, qPrintable(both.errorMessage()));
+        QCOMPARE(both->size(), 2);
+        QCOMPARE(ids(both->at(0)), QStringList{summary});
+        QCOMPARE(ids(both->at(0)), search(m, query, 3, EpisodeKind::Summary));
+        QCOMPARE(ids(both->at(1)), search(m, query, 7, EpisodeKind::Exchange));
+        QCOMPARE(both->at(1).size(), 7);
+    }
+
+    void aPastedPageStillFindsTheQuestionAtItsEnd()
+    {
+        test::MemoryFixture m;
+        Episodes e(m);
+        e.fill(30);
+        const QString bike = e.add(QStringLiteral("I parked the bike behind the library"));
+        // Thousands of distinct words of chatter before the question: only the first terms of a
+        // query are looked at, and the question's come first.
+        QStringList words;
+        for (int i = 0; i < 3000; ++i)
+            words.append(QStringLiteral("w%1x").arg(i, 4, 36, QLatin1Char('0')));
+        const QString query = words.join(QLatin1Char(' ')) + QStringLiteral(". Where did I park the bike?");
+        QCOMPARE(search(m, query).value(0), bike);
+    }
+
     void anotherUsersMatchesNeverHideOrLeakIntoMine()
     {
         test::MemoryFixture m;
