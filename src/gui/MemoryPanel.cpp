@@ -295,9 +295,14 @@ void MemoryPanel::updateTabTitles()
 {
     QTabWidget* tabs = m_ui->tabWidget;
     tabs->setTabText(static_cast<int>(Tab::Profile), tr("Profile (%L1)").arg(page(Tab::Profile).proxy->rowCount()));
-    tabs->setTabText(static_cast<int>(Tab::Episodes), tr("Episodes (%L1)").arg(m_episodes->totalCount()));
+    // Until a search's matches are counted (a moment after its first page shows): "200+".
+    tabs->setTabText(static_cast<int>(Tab::Episodes), m_episodes->isCounted()
+                                                          ? tr("Episodes (%L1)").arg(m_episodes->totalCount())
+                                                          : tr("Episodes (%L1+)").arg(m_episodes->totalCount()));
     tabs->setTabText(static_cast<int>(Tab::Working), tr("Working (%L1)").arg(page(Tab::Working).proxy->rowCount()));
-    tabs->setTabText(static_cast<int>(Tab::Archive), tr("Archive (%L1)").arg(m_archive->totalCount()));
+    tabs->setTabText(static_cast<int>(Tab::Archive), m_archive->isCounted()
+                                                         ? tr("Archive (%L1)").arg(m_archive->totalCount())
+                                                         : tr("Archive (%L1+)").arg(m_archive->totalCount()));
     const int pending = m_facts->pendingCount();
     m_ui->pendingLabel->setText(
         tr("%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.", nullptr,
