@@ -1223,11 +1223,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Episodes (%L1+)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Working (%L1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Archive (%L1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archive (%L1+)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">

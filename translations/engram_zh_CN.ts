@@ -1222,12 +1222,20 @@
         <translation>经历（%L1）</translation>
     </message>
     <message>
+        <source>Episodes (%L1+)</source>
+        <translation>经历（%L1+）</translation>
+    </message>
+    <message>
         <source>Working (%L1)</source>
         <translation>工作记忆（%L1）</translation>
     </message>
     <message>
         <source>Archive (%L1)</source>
         <translation>归档（%L1）</translation>
+    </message>
+    <message>
+        <source>Archive (%L1+)</source>
+        <translation>归档（%L1+）</translation>
     </message>
     <message numerus="yes">
         <source>%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>

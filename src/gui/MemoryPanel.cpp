@@ -14,7 +14,6 @@
 #include "models/WorkingTableModel.h"
 #include "ui_MemoryPanel.h"
 
-#include <QElapsedTimer>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeySequence>
@@ -22,9 +21,6 @@
 namespace engram {
 namespace {
 
-// The search box waits after a keystroke as long as the last search took (at most this long), so
-// fast searches answer every key at once and slow ones are not stacked while the user types.
-constexpr int kMaxSearchDelayMs = 150;
 constexpr int kMainTextWidth = 220;
 constexpr int kSecondTextWidth = 160;
 
@@ -85,6 +81,8 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
               ArchiveTableModel::ArchivedColumn, Qt::DescendingOrder,
               {m_ui->restoreAction, m_ui->deleteAction, m_ui->historyAction, separator, m_ui->undoAction});
 
+    // A search reads one page (the count comes later), so it answers a key at once; keys typed
+    // while a search runs wait in the event queue and restart the timer: one search for them all.
     m_searchTimer.setSingleShot(true);
     m_searchTimer.setInterval(0);
     connect(&m_searchTimer, &QTimer::timeout, this, &MemoryPanel::applySearch);
@@ -113,7 +111,9 @@ void MemoryPanel::setUpPage(Tab tab, QTableView* view, ItemTableModel* model, co
     view->addActions(menu);
     // Short columns fit their content; the text columns get the rest.
     QHeaderView* header = view->horizontalHeader();
-    header->setResizeContentsPrecision(100); // look at 100 rows, not 100,000
+    // Measure the rows on screen, not 100,000: a search resets the rows and the short columns are
+    // measured again before the view paints.
+    header->setResizeContentsPrecision(0);
     header->setSectionResizeMode(QHeaderView::ResizeToContents);
     QList<int> minimumWidths{kMainTextWidth};
     if (textColumns.size() > 1)
@@ -264,10 +264,7 @@ void MemoryPanel::onTabChanged()
 
 void MemoryPanel::applySearch()
 {
-    QElapsedTimer took;
-    took.start();
     currentPage().proxy->setSearchText(m_ui->searchLineEdit->text().trimmed());
-    m_searchTimer.setInterval(static_cast<int>(std::min<qint64>(took.elapsed(), kMaxSearchDelayMs)));
 }
 
 void MemoryPanel::updateActions()
@@ -295,9 +292,14 @@ void MemoryPanel::updateTabTitles()
 {
     QTabWidget* tabs = m_ui->tabWidget;
     tabs->setTabText(static_cast<int>(Tab::Profile), tr("Profile (%L1)").arg(page(Tab::Profile).proxy->rowCount()));
-    tabs->setTabText(static_cast<int>(Tab::Episodes), tr("Episodes (%L1)").arg(m_episodes->totalCount()));
+    // Until a search's matches are counted (a moment after its first page shows): "200+".
+    tabs->setTabText(static_cast<int>(Tab::Episodes), m_episodes->isCounted()
+                                                          ? tr("Episodes (%L1)").arg(m_episodes->totalCount())
+                                                          : tr("Episodes (%L1+)").arg(m_episodes->totalCount()));
     tabs->setTabText(static_cast<int>(Tab::Working), tr("Working (%L1)").arg(page(Tab::Working).proxy->rowCount()));
-    tabs->setTabText(static_cast<int>(Tab::Archive), tr("Archive (%L1)").arg(m_archive->totalCount()));
+    tabs->setTabText(static_cast<int>(Tab::Archive), m_archive->isCounted()
+                                                         ? tr("Archive (%L1)").arg(m_archive->totalCount())
+                                                         : tr("Archive (%L1+)").arg(m_archive->totalCount()));
     const int pending = m_facts->pendingCount();
     m_ui->pendingLabel->setText(
         tr("%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.", nullptr,

@@ -133,8 +133,15 @@ private Q_SLOTS:
         EpisodeTableModel model(m.service());
         model.setUser(kAlice);
 
+        // The first page shows at once; the matches are counted a moment later.
         QCOMPARE(model.rowCount(), PagedItemTableModel::kPageSize);
+        QVERIFY(!model.isCounted());
+        QCOMPARE(model.totalCount(), PagedItemTableModel::kPageSize); // at least the rows loaded
+        QSignalSpy counted(&model, &PagedItemTableModel::totalCountChanged);
+        QTRY_VERIFY(model.isCounted());
         QCOMPARE(model.totalCount(), 100000);
+        QCOMPARE(counted.count(), 1);
+        QCOMPARE(counted.constLast().constFirst().toInt(), 100000);
         QVERIFY(model.canFetchMore({}));
         QCOMPARE(cell(model, 0, EpisodeTableModel::ContentColumn), QStringLiteral("episode 099999")); // newest
         model.fetchMore({});
@@ -150,12 +157,55 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), PagedItemTableModel::kPageSize);
         QCOMPARE(cell(model, 0, EpisodeTableModel::ContentColumn), QStringLiteral("episode 000000"));
         model.setSearchText(QStringLiteral("episode 00012"));
+        QVERIFY(model.isCounted()); // fewer matches than a page: the page is all of them
         QCOMPARE(model.totalCount(), 10);
         QCOMPARE(model.rowCount(), 10);
         QVERIFY(!model.canFetchMore({}));
         QCOMPARE(cell(model, 9, EpisodeTableModel::ContentColumn), QStringLiteral("episode 000129"));
         model.setSearchText({});
+        QVERIFY(!model.isCounted());
+        model.countNow();
+        QVERIFY(model.isCounted());
         QCOMPARE(model.totalCount(), 100000);
+    }
+
+    void aSearchShowsItsFirstPageBeforeCountingTheMatches()
+    {
+        test::MemoryFixture m;
+        test::insertEpisodes(m.service(), kAlice, 450, m.clock().now());
+        test::insertEpisodes(m.service(), kAlice, 650, m.clock().now().addDays(-1), QStringLiteral("部署记录 %1"));
+        EpisodeTableModel model(m.service());
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setUser(kAlice);
+        QTRY_VERIFY(model.isCounted());
+        QCOMPARE(model.totalCount(), 1100);
+
+        model.setSearchText(QStringLiteral("episode"));
+        QVERIFY(model.rowCount() < 450); // a page, or two when the tester fetched one
+        QVERIFY(!model.isCounted());
+        QCOMPARE(model.totalCount(), model.rowCount()); // at least the rows loaded
+        QTRY_COMPARE(model.totalCount(), 450);
+        QVERIFY(model.isCounted());
+        QVERIFY(model.canFetchMore({}));
+
+        // Scrolling to the last page before the count comes makes the count exact too.
+        model.setSearchText(QStringLiteral("episode 0"));
+        QVERIFY(!model.isCounted());
+        while (model.canFetchMore({}))
+            model.fetchMore({});
+        QCOMPARE(model.rowCount(), 450);
+        QVERIFY(model.isCounted());
+        QCOMPARE(model.totalCount(), 450);
+
+        // Typing on before the count comes: only the last search is counted.
+        QSignalSpy counts(&model, &PagedItemTableModel::totalCountChanged);
+        model.setSearchText(QStringLiteral("episode"));
+        model.setSearchText(QStringLiteral("部署"));
+        QVERIFY(!model.isCounted());
+        QTRY_VERIFY(model.isCounted());
+        QCOMPARE(model.totalCount(), 650);
+        for (const QList<QVariant>& emitted : std::as_const(counts))
+            QVERIFY(emitted.constFirst().toInt() != 450);
     }
 
     void episodesStayLiveWhilePartlyFetched()
@@ -167,15 +217,19 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(model.rowCount() < 5000); // the tester fetches a page or two itself
 
+        // An episode recorded before the reload's count comes is counted with the others.
         const QString c = m.newConversation(kAlice);
         m.clock().advanceSecs(60);
+        QVERIFY(!model.isCounted());
         auto fresh = m->recordExchange(kAlice, c, QStringLiteral("最新的问题"), QStringLiteral("回答"));
         QVERIFY(fresh);
         QCOMPARE(model.rowOf(fresh->id), 0); // newest first
+        QTRY_VERIFY(model.isCounted());
         QCOMPARE(model.totalCount(), 5001);
 
         // In content order, "aaa" lands among the fetched rows and "zzz" in a page not fetched yet.
         model.sort(EpisodeTableModel::ContentColumn, Qt::AscendingOrder);
+        model.countNow();
         const int before = model.rowCount();
         auto first = m->recordExchange(kAlice, c, QStringLiteral("aaa first"), QStringLiteral("r"));
         auto last = m->recordExchange(kAlice, c, QStringLiteral("zzz last"), QStringLiteral("r"));

@@ -54,7 +54,11 @@ bool containsText(const MemoryItem& item, const QString& text)
 
 PagedItemTableModel::PagedItemTableModel(MemoryService& service, Tier tier, int columnCount, QObject* parent)
     : ItemTableModel(service, tier, columnCount, parent)
-{}
+{
+    m_countTimer.setSingleShot(true);
+    m_countTimer.setInterval(0); // after the rows are shown: posted paints come before timers
+    connect(&m_countTimer, &QTimer::timeout, this, &PagedItemTableModel::countNow);
+}
 
 void PagedItemTableModel::setInitialOrder(EpisodeOrder order, bool descending)
 {
@@ -81,7 +85,9 @@ void PagedItemTableModel::reload()
 {
     if (userId().isEmpty()) {
         m_total = 0;
+        m_counted = true;
         m_complete = true;
+        m_countTimer.stop();
     }
     ItemTableModel::reload();
     Q_EMIT totalCountChanged(m_total);
@@ -112,11 +118,34 @@ void PagedItemTableModel::fetchMore(const QModelIndex& parent)
             fresh.append(std::move(item));
     }
     appendRows(fresh);
-    m_complete = page->size() < kPageSize || items().size() >= m_total;
-    if (m_complete && m_total != items().size()) {
-        m_total = static_cast<int>(items().size());
+    const int loaded = static_cast<int>(items().size());
+    m_complete = page->size() < kPageSize || (m_counted && loaded >= m_total);
+    if (m_complete && (!m_counted || m_total != loaded)) {
+        m_countTimer.stop(); // the last page told how many there are
+        m_counted = true;
+        m_total = loaded;
+        Q_EMIT totalCountChanged(m_total);
+    } else if (!m_counted && loaded > m_total) {
+        m_total = loaded; // a better lower bound until the count comes
         Q_EMIT totalCountChanged(m_total);
     }
+}
+
+void PagedItemTableModel::countNow()
+{
+    m_countTimer.stop();
+    if (m_counted)
+        return;
+    auto total = service().count(userId(), query(0));
+    if (!total) {
+        Q_EMIT loadFailed(total.errorMessage()); // the lower bound stays; the next reload counts again
+        return;
+    }
+    const int loaded = static_cast<int>(items().size());
+    m_counted = true;
+    m_total = std::max(*total, loaded);
+    m_complete = m_total == loaded;
+    Q_EMIT totalCountChanged(m_total);
 }
 
 void PagedItemTableModel::sort(int column, Qt::SortOrder order)
@@ -137,16 +166,13 @@ Result<QList<MemoryItem>> PagedItemTableModel::load()
     auto page = service().list(userId(), query(0));
     if (!page)
         return page;
-    if (page->size() < kPageSize) { // all there is: no need to count (a search would scan twice)
-        m_total = static_cast<int>(page->size());
-        m_complete = true;
-        return page;
-    }
-    auto total = service().count(userId(), query(0));
-    if (!total)
-        return total.error();
-    m_total = *total;
-    m_complete = m_total <= page->size();
+    m_total = static_cast<int>(page->size());
+    m_complete = m_total < kPageSize;
+    m_counted = m_complete; // a short page is all there is: nothing to count
+    if (m_counted)
+        m_countTimer.stop();
+    else
+        m_countTimer.start(); // a one-letter prefix matches 100,000 items: count after showing the page
     return page;
 }
 
@@ -192,6 +218,8 @@ ItemQuery PagedItemTableModel::query(int offset) const
 
 void PagedItemTableModel::updateTotal()
 {
+    if (!m_counted)
+        return;                                   // the count the reload scheduled sees the change too
     int fresh = static_cast<int>(items().size()); // everything is loaded and kept in step
     if (!m_complete) {
         auto total = service().count(userId(), query(0));

@@ -3,13 +3,16 @@
 #include "memory/MemoryService.h"
 #include "models/ItemTableModel.h"
 
+#include <QTimer>
+
 #include <optional>
 
 namespace engram {
 
 // An ItemTableModel for tiers too large to load at once (100,000 episodes): rows come in pages
 // through canFetchMore()/fetchMore(), and because a proxy model only sees fetched rows, the
-// search text and the sort order are applied by the database, not by the proxy.
+// search text and the sort order are applied by the database, not by the proxy. A reload reads
+// one page and shows it; the matching items are counted afterwards, a moment later.
 class PagedItemTableModel : public ItemTableModel
 {
     Q_OBJECT
@@ -22,8 +25,13 @@ public:
     // Shows only items whose text contains `text` (asked of the database). Reloads.
     void setSearchText(const QString& text);
     QString searchText() const { return m_search; }
-    // How many items match in the database, fetched or not.
+    // How many items match in the database, fetched or not; until they are counted, at least
+    // this many (the rows loaded).
     int totalCount() const { return m_total; }
+    // Whether totalCount() is the exact number: after a reload the count comes a moment later.
+    bool isCounted() const { return m_counted; }
+    // Counts the matching items now, if a reload left the count for later.
+    void countNow();
     // Fetches pages until the item is loaded; false when it is not among the matching items.
     bool fetchUntil(const QString& id);
 
@@ -59,7 +67,10 @@ private:
     EpisodeOrder m_order{EpisodeOrder::Created};
     bool m_descending{true};
     int m_total{};
+    bool m_counted{true};  // m_total is exact, not a lower bound
     bool m_complete{true}; // every matching row is loaded
+    // Counting 100,000 matches costs several page reads: the first page is shown before that.
+    QTimer m_countTimer;
 };
 
 } // namespace engram
