@@ -238,26 +238,34 @@ AnalyzedQuery QueryAnalyzer::analyze(const QString& query, const QDateTime& now)
     QList<QueryTerm> stopTerms;
     QHash<QString, qsizetype> index; // term -> position in result.terms
     QString asked;                   // the question sentences, where a date means "when"
+    int question = 0;
     for (const Sentence& s : parts) {
         const bool primary = !hasQuestion || s.question;
         if (primary)
             asked += s.text;
         const double weight = primary ? 1.0 : kChatterWeight;
+        const quint32 part = s.question ? 1u << std::min(question, 31) : 0u;
+        bool ownTerm = false;
         for (const QString& token : SearchTokenizer::tokenize(s.text)) {
             const QueryTerm::Kind kind = kindOf(token);
             if (isStopTerm(token, kind)) {
-                stopTerms.append({token, kind, weight});
+                stopTerms.append({token, kind, weight, part});
                 continue;
             }
+            ownTerm = true;
             if (const auto it = index.constFind(token); it != index.constEnd()) {
                 QueryTerm& known = result.terms[*it];
                 known.weight = std::max(known.weight, weight);
+                known.parts |= part;
                 continue;
             }
             index.insert(token, result.terms.size());
-            result.terms.append({token, kind, weight});
+            result.terms.append({token, kind, weight, part});
         }
+        if (s.question && ownTerm)
+            ++question;
     }
+    result.parts = std::min(question, 32);
     if (result.terms.isEmpty()) {
         // Only stop words: search with them rather than not at all.
         for (const QueryTerm& t : std::as_const(stopTerms)) {

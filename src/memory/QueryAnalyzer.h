@@ -21,6 +21,7 @@ struct QueryTerm
     QString text;
     Kind kind{Kind::Word};
     double weight{1.0}; // 1 for the terms of the question itself, less for the talk around it
+    quint32 parts{};    // bit i: the term is in the query's question sentence i (the first 32)
 };
 
 // A span of time the query names ("on 5 Jan 2024", "4月3日", "yesterday"): [start, end).
@@ -35,6 +36,7 @@ struct AnalyzedQuery
 {
     QList<QueryTerm> terms; // distinct, in query order
     std::optional<TimeWindow> time;
+    int parts{}; // question sentences with a term of their own ("A? Also, B?" has two)
 
     bool isEmpty() const { return terms.isEmpty(); }
     // The FTS5 expression matching any term. FTS5's bm25() sums one contribution per phrase,

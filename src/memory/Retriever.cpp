@@ -4,6 +4,7 @@
 #include "memory/QueryAnalyzer.h"
 
 #include <QHash>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -16,7 +17,7 @@ namespace {
 constexpr int kCandidateFactor = 3;
 constexpr int kMinCandidates = 50;
 
-// Soft AND over the query's words: an episode with a of b query words keeps (a/b)^0.5 of its
+// Soft AND over the query's words: an episode with a of b query words keeps (a/b)^0.75 of its
 // score. CJK terms are overlapping fragments and are not counted; an episode that matched only
 // those counts as covering half a word.
 void scaleByCoverage(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
@@ -36,7 +37,7 @@ void scaleByCoverage(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
             if (text.contains(needle))
                 covered += weight;
         }
-        h.score *= std::sqrt(std::max(covered, 0.5) / total);
+        h.score *= std::pow(std::max(covered, 0.5) / total, Retriever::kCoveragePower);
     }
 }
 
@@ -71,6 +72,66 @@ void boostByConversation(QList<EpisodeHit>& hits)
         const auto [first, second] = best.value(h.episode.conversationId);
         h.score += Retriever::kConversationShare * (h.score >= first ? second : first);
     }
+}
+
+// The weighted share of each question sentence's terms an episode holds, one entry per part.
+QList<double> partCoverage(const AnalyzedQuery& query, const EpisodeHit& hit)
+{
+    const QList<QStringView> list = QStringView(hit.indexText).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    const QSet<QStringView> tokens(list.cbegin(), list.cend());
+    QList<double> held(query.parts, 0.0);
+    QList<double> total(query.parts, 0.0);
+    for (const QueryTerm& t : query.terms) {
+        const bool has = tokens.contains(QStringView(t.text));
+        for (int p = 0; p < query.parts; ++p) {
+            if ((t.parts & (1u << p)) == 0)
+                continue;
+            total[p] += t.weight;
+            if (has)
+                held[p] += t.weight;
+        }
+    }
+    for (int p = 0; p < query.parts; ++p)
+        held[p] = total[p] > 0 ? hit.score * held[p] / total[p] : 0.0;
+    return held;
+}
+
+// A query of several questions ("A? Also, B?") is answered by different episodes, and the words
+// of the longer question would otherwise fill the top places. The ranking is taken in rounds:
+// each round places the best remaining episode for every question (its score times its share
+// of that question's terms), in score order; after Retriever::kPartRounds rounds the rest
+// follows as ranked.
+void balanceParts(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
+{
+    if (query.parts < 2 || hits.size() < 2)
+        return;
+    QList<QList<double>> scores; // per hit, per question
+    for (const EpisodeHit& h : std::as_const(hits))
+        scores.append(partCoverage(query, h));
+    QList<bool> taken(hits.size(), false);
+    QList<EpisodeHit> ordered;
+    for (int round = 0; round < Retriever::kPartRounds; ++round) {
+        QList<qsizetype> picks;
+        for (int p = 0; p < query.parts; ++p) {
+            qsizetype best = -1;
+            for (qsizetype i = 0; i < hits.size(); ++i) {
+                if (!taken[i] && !picks.contains(i) && scores[i][p] > 0 && (best < 0 || scores[i][p] > scores[best][p]))
+                    best = i;
+            }
+            if (best >= 0)
+                picks.append(best);
+        }
+        std::sort(picks.begin(), picks.end(), [&](qsizetype a, qsizetype b) { return hits[a].score > hits[b].score; });
+        for (const qsizetype i : std::as_const(picks)) {
+            taken[i] = true;
+            ordered.append(hits[i]);
+        }
+    }
+    for (qsizetype i = 0; i < hits.size(); ++i) {
+        if (!taken[i])
+            ordered.append(hits[i]);
+    }
+    hits = ordered;
 }
 
 template <typename Hit, typename Created>
@@ -139,6 +200,7 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
         boostByTime(analyzed, hits);
         boostByConversation(hits);
         rerank(hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
+        balanceParts(analyzed, hits);
         if (vector) {
             auto fused = fuseEpisodes(userId, std::move(hits), *vector, quota.limit, quota.kind);
             if (!fused)

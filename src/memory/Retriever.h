@@ -27,7 +27,8 @@ struct SearchOptions
 // the query's terms weighted by QueryAnalyzer, boosted for pinned and important items. Episodes
 // are then re-ranked: by how many of the query's words they cover, by the date the query names,
 // and by the best other match of their conversation (what was said around a match is likely
-// relevant too). Ties go to the newer item. Only active items of the given user are returned.
+// relevant too). Ties go to the newer item. A query of several questions gets the best episodes
+// of each question first. Only active items of the given user are returned.
 // With a query vector, the ranking is fused with the cosine ranking of the items' embeddings
 // (RetrieverVectors.cpp), so items without a shared word count too.
 class Retriever final
@@ -55,6 +56,10 @@ public:
     // The factor of an episode said within a day or two of the date the query names.
     static constexpr double kTimeBoost = 1.5;
     static constexpr qint64 kTimeSlackDays = 2;
+    // An episode holding a of a query's b words keeps (a/b)^kCoveragePower of its score.
+    static constexpr double kCoveragePower = 0.75;
+    // For a query of several questions, how many best episodes of each come first.
+    static constexpr int kPartRounds = 2;
 
 private:
     // Reciprocal-rank fusion of the BM25 hits (best first) with the nearest vectors.

@@ -158,6 +158,28 @@ private Q_SLOTS:
         QVERIFY(found.contains(bed));
     }
 
+    void eachQuestionOfACompoundQueryGetsItsAnswersNearTheTop()
+    {
+        test::MemoryFixture m;
+        Episodes e(m);
+        e.fill(20);
+        // Many episodes share the long first question's words; one answers the short second one.
+        QStringList cousin;
+        for (const QString& text :
+             {QStringLiteral("我表哥在杭州上班，单位叫瑞杰贸易公司"), QStringLiteral("我表哥的单位在杭州西湖边上"),
+              QStringLiteral("我表哥上班的公司在杭州"), QStringLiteral("我表哥在杭州的单位效益不错"),
+              QStringLiteral("我表哥每天坐地铁去杭州的公司上班"), QStringLiteral("我表哥说杭州的公司加班多")})
+            cousin.append(e.add(text, QStringLiteral("c")));
+        const QString phone = e.add(QStringLiteral("我的手机是小米11"), QStringLiteral("c"));
+        const QStringList found =
+            search(m, QStringLiteral("我表哥在杭州上班的那家公司单位叫什么名字？另外，我的手机呢？"), 5);
+        QCOMPARE(found.size(), 5);
+        QCOMPARE(found.value(0), cousin.first()); // the best answer of the first question stays first
+        QVERIFY2(found.indexOf(phone) >= 0 && found.indexOf(phone) < 2, qPrintable(found.join(QLatin1Char(','))));
+        // A single question is ranked as before: the phone does not come up for the cousin's work.
+        QVERIFY(!search(m, QStringLiteral("我表哥在杭州上班的那家公司单位叫什么名字？"), 5).contains(phone));
+    }
+
     void summariesAreFoundAmongManyBetterExchanges()
     {
         test::MemoryFixture m;

@@ -25,6 +25,15 @@ double weightOf(const AnalyzedQuery& q, const QString& text)
     return -1;
 }
 
+quint32 partsOf(const AnalyzedQuery& q, const QString& text)
+{
+    for (const QueryTerm& t : q.terms) {
+        if (t.text == text)
+            return t.parts;
+    }
+    return 0xFFFFFFFF;
+}
+
 QDate dayOf(const QString& query)
 {
     const auto window = QueryAnalyzer::analyze(query, kNow).time;
@@ -95,6 +104,29 @@ private Q_SLOTS:
             QueryAnalyzer::analyze(QStringLiteral("The garden looks great. Where did I buy the garden chairs?"), kNow);
         QCOMPARE(weightOf(q, QStringLiteral("garden")), 1.0);
         QCOMPARE(weightOf(q, QStringLiteral("look")), QueryAnalyzer::kChatterWeight);
+    }
+
+    void eachQuestionOfACompoundQueryIsAPartOfItsOwn()
+    {
+        const AnalyzedQuery zh =
+            QueryAnalyzer::analyze(QStringLiteral("今天好冷。我表哥是做什么的？另外，我的手机是什么型号？"), kNow);
+        QCOMPARE(zh.parts, 2);
+        QCOMPARE(partsOf(zh, QStringLiteral("表哥")), 1u);
+        QCOMPARE(partsOf(zh, QStringLiteral("手机")), 2u);
+        QCOMPARE(partsOf(zh, QStringLiteral("好冷")), 0u); // chatter belongs to no question
+        const AnalyzedQuery en =
+            QueryAnalyzer::analyze(QStringLiteral("Where does Kevin work? And which car does Kevin drive?"), kNow);
+        QCOMPARE(en.parts, 2);
+        QCOMPARE(partsOf(en, QStringLiteral("kevin")), 3u); // asked about in both
+        QCOMPARE(partsOf(en, QStringLiteral("car")), 2u);
+    }
+
+    void aSingleQuestionOrNoneIsNotSplit()
+    {
+        QCOMPARE(QueryAnalyzer::analyze(QStringLiteral("The weather is cold. Where does Kevin work?"), kNow).parts, 1);
+        QCOMPARE(QueryAnalyzer::analyze(QStringLiteral("Kevin works in Berlin. He drives a Golf."), kNow).parts, 0);
+        // A question of stop words alone adds no part.
+        QCOMPARE(QueryAnalyzer::analyze(QStringLiteral("Where does Kevin work? What is it?"), kNow).parts, 1);
     }
 
     void termsKeepTheirKind()
