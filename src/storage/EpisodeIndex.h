@@ -57,9 +57,6 @@ public:
     // Terms of a query considered at all (the question's first): a pasted page is not thousands
     // of frequency probes. MemDaily's longest questions stay well below it.
     static constexpr qsizetype kMaxTerms = 256;
-    // Frequencies are counted up to this (enough to tell a term FTS5 may rank from a common
-    // one); beyond it they are estimated from how far into the index the count reached.
-    static constexpr qint64 kProbeCap = kPostingBudget + 1;
 
 private:
     struct Candidates
