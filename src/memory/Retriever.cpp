@@ -182,7 +182,8 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
                                                          : std::max(q.limit * kCandidateFactor, kMinCandidates);
             candidates.append(EpisodeQuota{q.kind, q.limit > 0 ? n : 0});
         }
-        auto found = m_ctx.episodes.search(userId, terms, candidates);
+        // The candidates are read without their text; only the hits kept are read whole.
+        auto found = m_ctx.episodes.search(userId, terms, candidates, HitDetail::Ranking);
         if (!found)
             return found.error();
         lists = std::move(found).value();
@@ -209,6 +210,8 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
         } else if (hits.size() > quota.limit) {
             hits.resize(quota.limit);
         }
+        if (auto st = m_ctx.episodes.complete(hits); !st)
+            return st.error();
     }
     return lists;
 }

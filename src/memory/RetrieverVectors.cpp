@@ -76,7 +76,7 @@ Result<QList<EpisodeHit>> Retriever::fuseEpisodes(const QString& userId, QList<E
             return episode.error();
         if (!episode || episode->status != ItemStatus::Active || (kind && episode->kind != *kind))
             return std::optional<EpisodeHit>();
-        return std::optional<EpisodeHit>(EpisodeHit{*episode, 0.0, {}});
+        return std::optional<EpisodeHit>(EpisodeHit{*episode, 0.0, {}, 0, false});
     };
     return fused(
         std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);

@@ -1,11 +1,11 @@
 #include "storage/EpisodeIndex.h"
 
+#include "storage/Bm25.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/EpisodeStore.h"
 #include "storage/Sql.h"
 
-#include <QMap>
 #include <QSet>
 #include <QStringTokenizer>
 
@@ -14,10 +14,6 @@
 
 namespace engram {
 namespace {
-
-// FTS5's bm25() constants, so terms scored here add up with the scores it gives.
-constexpr double kK1 = 1.2;
-constexpr double kB = 0.75;
 
 // Frequencies are counted up to this; beyond it they are estimated from how far into the index
 // the count reached. Counting no further than the posting budget made the estimates of common
@@ -40,14 +36,6 @@ QString expression(const QList<SearchTerm>& terms, QLatin1String joiner)
     return phrases.join(joiner);
 }
 
-// FTS5's idf: log((N - n + 0.5) / (n + 0.5)), floored just above zero.
-double idf(qint64 rows, qint64 frequency)
-{
-    const double value =
-        std::log((static_cast<double>(rows - frequency) + 0.5) / (static_cast<double>(frequency) + 0.5));
-    return value > 0 ? value : 1e-6;
-}
-
 // How many of the index's best rows are read for `limit` results: room for other users' rows.
 int indexLimit(int limit)
 {
@@ -60,16 +48,6 @@ int indexLimit(int limit)
 int enough(int limit)
 {
     return std::max(1, limit / 4);
-}
-
-// The rowids a query returns in its first column; the query is finished.
-QSet<qint64> firstColumn(QSqlQuery& q)
-{
-    QSet<qint64> rowids;
-    while (q.next())
-        rowids.insert(q.value(0).toLongLong());
-    q.finish();
-    return rowids;
 }
 
 double tokenCount(QStringView indexText)
@@ -140,6 +118,7 @@ void sortHits(QList<EpisodeHit>& hits)
 
 EpisodeIndex::EpisodeIndex(Database& db)
     : m_db(db)
+    , m_postings(db)
 {}
 
 Result<qint64> EpisodeIndex::rowCount() const
@@ -188,7 +167,10 @@ Result<qint64> EpisodeIndex::frequency(const QString& term, qint64 rows) const
             count = std::max(count, count * rows / reached);
     }
     m_probe->finish();
-    m_frequencies.insert(term, count);
+    // A term found nowhere is asked again next time: the next episode may hold it, and a count
+    // of 0 would leave it out of every query until the cache is renewed.
+    if (count > 0)
+        m_frequencies.insert(term, count);
     return count;
 }
 
@@ -228,21 +210,19 @@ Result<EpisodeIndex::Plan> EpisodeIndex::plan(const QList<SearchTerm>& terms) co
     std::stable_sort(byFrequency.begin(), byFrequency.end(), [](const auto& a, const auto& b) {
         return a.second.weight != b.second.weight ? a.second.weight > b.second.weight : a.first < b.first;
     });
-    QMap<double, QList<SearchTerm>> byWeight;
     qint64 budget = kPostingBudget;
     for (const auto& [n, term] : std::as_const(byFrequency)) {
         if (n <= budget) {
             budget -= n;
-            byWeight[term.weight].append(term);
+            plan.ranked.append(term);
         } else {
             plan.common.append(term);
         }
     }
-    plan.ranked = byWeight.values();
     return plan;
 }
 
-Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& match, double weight, int indexLimit) const
+Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& match, int indexLimit) const
 {
     if (auto st = sql::runCached(m_rank, m_db.connection(),
                                  QStringLiteral("SELECT rowid, bm25(episodes_fts, 1.0, 0.4) AS score FROM episodes_fts "
@@ -252,7 +232,7 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& mat
         return st.error();
     Candidates c;
     while (m_rank->next())
-        c.scores.insert(m_rank->value(0).toLongLong(), -weight * m_rank->value(1).toDouble());
+        c.scores.insert(m_rank->value(0).toLongLong(), -m_rank->value(1).toDouble());
     m_rank->finish();
     c.complete = c.scores.size() < indexLimit;
     return c;
@@ -290,17 +270,10 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int
 {
     if (plan.ranked.isEmpty())
         return cooccurring(plan.common, indexLimit);
-    Candidates all;
-    all.complete = true;
-    // One query per weight: bm25() sums its terms' contributions, so weighted groups add up.
-    for (const QList<SearchTerm>& group : plan.ranked) {
-        auto c = rankExpression(expression(group, QLatin1String(" OR ")), group.first().weight, indexLimit);
-        if (!c)
-            return c.error();
-        for (auto it = c->scores.cbegin(); it != c->scores.cend(); ++it)
-            all.scores[it.key()] += it.value();
-        all.complete = all.complete && c->complete;
-    }
+    auto scores = m_postings.score(plan.ranked, plan.rows, m_averageLength);
+    if (!scores)
+        return scores.error();
+    Candidates all = best(*scores, indexLimit);
     if (all.scores.size() < limit && !plan.common.isEmpty()) {
         // The rare terms found too little: add what holds the common ones, after them.
         auto more = cooccurring(plan.common, indexLimit);
@@ -315,6 +288,26 @@ Result<EpisodeIndex::Candidates> EpisodeIndex::rankInIndex(const Plan& plan, int
     return all;
 }
 
+EpisodeIndex::Candidates EpisodeIndex::best(const QHash<qint64, double>& scores, int indexLimit)
+{
+    // As FTS5 would rank them: the best `indexLimit`, and whether those are all of them.
+    Candidates c;
+    c.complete = scores.size() <= indexLimit;
+    if (c.complete) {
+        c.scores = scores;
+        return c;
+    }
+    Ranked all;
+    all.reserve(scores.size());
+    for (auto it = scores.cbegin(); it != scores.cend(); ++it)
+        all.append({it.value(), it.key()});
+    std::nth_element(all.begin(), all.begin() + indexLimit, all.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (qsizetype i = 0; i < indexLimit; ++i)
+        c.scores.insert(all.at(i).second, all.at(i).first);
+    return c;
+}
+
 EpisodeIndex::Ranked EpisodeIndex::ranked(const Candidates& candidates)
 {
     Ranked ranked;
@@ -326,7 +319,7 @@ EpisodeIndex::Ranked EpisodeIndex::ranked(const Candidates& candidates)
 }
 
 Result<QList<EpisodeHit>> EpisodeIndex::readRows(const QString& userId, const Ranked& ranked, int limit,
-                                                 std::optional<EpisodeKind> kind) const
+                                                 std::optional<EpisodeKind> kind, HitDetail detail) const
 {
     // Rows are read best first, and no more than needed: each is a page of the table and a few
     // kilobytes of text to convert. Summaries are rare among the best matches: find their rows
@@ -343,28 +336,13 @@ Result<QList<EpisodeHit>> EpisodeIndex::readRows(const QString& userId, const Ra
     qsizetype next = 0;
     while (hits.size() < limit && next < rows.size()) {
         const qsizetype count = std::max<qsizetype>(limit - hits.size(), 16);
-        auto chunk = readChunk(userId, rows, next, count, kind);
+        auto chunk = readChunk(userId, rows, next, count, kind, detail);
         if (!chunk)
             return chunk.error();
         hits += *chunk;
         next += count;
     }
     return hits;
-}
-
-Result<std::optional<QSet<qint64>>> EpisodeIndex::summariesOf(const QString& userId, qsizetype cap) const
-{
-    if (auto st =
-            sql::runCached(m_summaries, m_db.connection(),
-                           QStringLiteral("SELECT seq FROM episodes INDEXED BY episodes_summaries WHERE user_id = ? "
-                                          "AND status = 'active' AND kind = 'summary' LIMIT ?"),
-                           {userId, cap + 1});
-        !st)
-        return st.error();
-    QSet<qint64> rowids = firstColumn(*m_summaries);
-    if (rowids.size() > cap)
-        return std::optional<QSet<qint64>>();
-    return std::optional<QSet<qint64>>(std::move(rowids));
 }
 
 EpisodeIndex::Ranked EpisodeIndex::keepOnly(const Ranked& ranked, const QSet<qint64>& rowids)
@@ -379,29 +357,19 @@ EpisodeIndex::Ranked EpisodeIndex::keepOnly(const Ranked& ranked, const QSet<qin
 
 Result<EpisodeIndex::Ranked> EpisodeIndex::ofKind(const QString& userId, const Ranked& ranked, EpisodeKind kind) const
 {
-    if (kind == EpisodeKind::Summary) {
-        // Reading a few thousand rowids from the index costs less than looking up each candidate.
-        auto summaries = summariesOf(userId, std::max<qsizetype>(ranked.size() * 4, 1000));
-        if (!summaries)
-            return summaries.error();
-        if (*summaries)
-            return keepOnly(ranked, **summaries);
-    }
-    Json rowids = Json::array();
+    QList<qint64> rowids;
+    rowids.reserve(ranked.size());
     for (const auto& [score, rowid] : ranked)
-        rowids.push_back(rowid);
-    if (auto st = sql::runCached(m_kinds, m_db.connection(),
-                                 QStringLiteral("SELECT e.seq FROM json_each(?) j CROSS JOIN episodes e "
-                                                "ON e.seq = j.value WHERE e.user_id = ? AND e.status = 'active' "
-                                                "AND e.kind = ?"),
-                                 {QString::fromStdString(rowids.dump()), userId, enumName(kind)});
-        !st)
-        return st.error();
-    return keepOnly(ranked, firstColumn(*m_kinds));
+        rowids.append(rowid);
+    auto kept = m_postings.rowsOf(userId, kind, rowids);
+    if (!kept)
+        return kept.error();
+    return keepOnly(ranked, *kept);
 }
 
 Result<QList<EpisodeHit>> EpisodeIndex::readChunk(const QString& userId, const Ranked& ranked, qsizetype from,
-                                                  qsizetype count, std::optional<EpisodeKind> kind) const
+                                                  qsizetype count, std::optional<EpisodeKind> kind,
+                                                  HitDetail detail) const
 {
     Json rowids = Json::array();
     QHash<qint64, double> scores;
@@ -410,23 +378,27 @@ Result<QList<EpisodeHit>> EpisodeIndex::readChunk(const QString& userId, const R
         scores.insert(ranked.at(i).second, ranked.at(i).first);
     }
     const QString kindName = kind ? enumName(*kind) : QString();
+    const bool partial = detail == HitDetail::Ranking;
+    std::optional<QSqlQuery>& statement = partial ? m_rankingRows : m_rows;
     // CROSS JOIN keeps the planner from scanning the user's rows instead.
-    if (auto st = sql::runCached(m_rows, m_db.connection(),
+    if (auto st = sql::runCached(statement, m_db.connection(),
                                  QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM json_each(?) j "
                                                 "CROSS JOIN episodes e ON e.seq = j.value WHERE e.user_id = ? "
                                                 "AND e.status = 'active' AND (? = '' OR e.kind = ?)")
-                                     .arg(episoderow::columns()),
+                                     .arg(partial ? episoderow::rankingColumns() : episoderow::columns()),
                                  {QString::fromStdString(rowids.dump()), userId, kindName, kindName});
         !st)
         return st.error();
     constexpr int seq = episoderow::kColumnCount;
     QList<EpisodeHit> hits;
-    while (m_rows->next()) {
-        const QSqlQuery& row = *m_rows;
-        hits.append(EpisodeHit{episoderow::read(row), scores.value(row.value(seq).toLongLong()),
-                               row.value(seq + 1).toString() + QLatin1Char(' ') + row.value(seq + 2).toString()});
+    while (statement->next()) {
+        const QSqlQuery& row = *statement;
+        const qint64 rowid = row.value(seq).toLongLong();
+        hits.append(EpisodeHit{episoderow::read(row), scores.value(rowid),
+                               row.value(seq + 1).toString() + QLatin1Char(' ') + row.value(seq + 2).toString(), rowid,
+                               partial});
     }
-    m_rows->finish();
+    statement->finish();
     return hits;
 }
 
@@ -452,12 +424,12 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
     }
     for (qsizetype t = 0; t < plan.common.size(); ++t) {
         const SearchTerm& term = plan.common.at(t);
-        const double weight = term.weight * idf(plan.rows, m_frequencies.value(term.text));
+        const double weight = term.weight * bm25::idf(plan.rows, m_frequencies.value(term.text));
         for (qsizetype i = 0; i < hits.size(); ++i) {
             const auto tf = static_cast<double>(counts.at(i).at(t));
             if (tf == 0)
                 continue;
-            hits[i].score += weight * tf * (kK1 + 1) / (tf + kK1 * (1 - kB + kB * lengths.at(i) / m_averageLength));
+            hits[i].score += weight * bm25::termFrequency(tf, lengths.at(i), m_averageLength);
         }
     }
 }
@@ -465,14 +437,14 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
 Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                                std::optional<EpisodeKind> kind) const
 {
-    auto lists = search(userId, terms, QList<EpisodeQuota>{EpisodeQuota{kind, limit}});
+    auto lists = search(userId, terms, QList<EpisodeQuota>{EpisodeQuota{kind, limit}}, HitDetail::Full);
     if (!lists)
         return lists.error();
     return lists->constFirst();
 }
 
 Result<QList<QList<EpisodeHit>>> EpisodeIndex::search(const QString& userId, const QList<SearchTerm>& terms,
-                                                      const QList<EpisodeQuota>& quotas) const
+                                                      const QList<EpisodeQuota>& quotas, HitDetail detail) const
 {
     QList<QList<EpisodeHit>> lists(quotas.size());
     int largest = 0;
@@ -496,7 +468,7 @@ Result<QList<QList<EpisodeHit>>> EpisodeIndex::search(const QString& userId, con
         const EpisodeQuota& quota = quotas.at(i);
         if (quota.limit <= 0)
             continue;
-        auto hits = readRows(userId, best, quota.limit, quota.kind);
+        auto hits = readRows(userId, best, quota.limit, quota.kind, detail);
         if (!hits)
             return hits.error();
         if (!candidates->complete && hits->size() < enough(quota.limit)) {
@@ -517,11 +489,8 @@ Result<QList<QList<EpisodeHit>>> EpisodeIndex::search(const QString& userId, con
 
 QString EpisodeIndex::fallbackExpression(const Plan& plan)
 {
-    QList<SearchTerm> ranked;
-    for (const QList<SearchTerm>& group : plan.ranked)
-        ranked += group;
-    return ranked.isEmpty() ? expression(plan.common.mid(0, 2), QLatin1String(" AND "))
-                            : expression(ranked, QLatin1String(" OR "));
+    return plan.ranked.isEmpty() ? expression(plan.common.mid(0, 2), QLatin1String(" AND "))
+                                 : expression(plan.ranked, QLatin1String(" OR "));
 }
 
 Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QString& match, int limit,
@@ -529,10 +498,10 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QStr
 {
     if (match.isEmpty() || limit <= 0)
         return QList<EpisodeHit>();
-    auto candidates = rankExpression(match, 1.0, indexLimit(limit));
+    auto candidates = rankExpression(match, indexLimit(limit));
     if (!candidates)
         return candidates.error();
-    auto hits = readRows(userId, ranked(*candidates), limit, kind);
+    auto hits = readRows(userId, ranked(*candidates), limit, kind, HitDetail::Full);
     if (!hits)
         return hits.error();
     if (!candidates->complete && hits->size() < enough(limit))
@@ -546,10 +515,12 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QStr
 Result<QList<EpisodeHit>> EpisodeIndex::searchJoined(const QString& userId, const QString& match, int limit,
                                                      std::optional<EpisodeKind> kind) const
 {
-    QString statement = QStringLiteral("SELECT %1, bm25(episodes_fts, 1.0, 0.4) AS rank, e.search_body, e.search_extra "
-                                       "FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid "
-                                       "WHERE episodes_fts MATCH ? AND e.user_id = ? AND e.status = 'active'")
-                            .arg(episoderow::columns());
+    QString statement =
+        QStringLiteral("SELECT %1, bm25(episodes_fts, 1.0, 0.4) AS rank, e.search_body, e.search_extra, "
+                       "e.seq "
+                       "FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid "
+                       "WHERE episodes_fts MATCH ? AND e.user_id = ? AND e.status = 'active'")
+            .arg(episoderow::columns());
     QVariantList values{match, userId};
     if (kind) {
         statement += QStringLiteral(" AND e.kind = ?");
@@ -564,7 +535,8 @@ Result<QList<EpisodeHit>> EpisodeIndex::searchJoined(const QString& userId, cons
     QList<EpisodeHit> hits;
     while (q->next()) {
         hits.append(EpisodeHit{episoderow::read(*q), -q->value(rank).toDouble(),
-                               q->value(rank + 1).toString() + QLatin1Char(' ') + q->value(rank + 2).toString()});
+                               q->value(rank + 1).toString() + QLatin1Char(' ') + q->value(rank + 2).toString(),
+                               q->value(rank + 3).toLongLong(), false});
     }
     return hits;
 }

@@ -13,6 +13,14 @@ const QString& columns()
     return list;
 }
 
+const QString& rankingColumns()
+{
+    static const QString list = QStringLiteral("e.id, e.user_id, e.kind, NULL, NULL, e.topic_key, e.conversation_id, "
+                                               "e.status, e.pinned, e.importance, e.access_count, e.last_access_at, "
+                                               "e.created_at, e.updated_at, e.archived_at, NULL");
+    return list;
+}
+
 Episode read(const QSqlQuery& q)
 {
     Episode e;

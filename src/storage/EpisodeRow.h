@@ -10,6 +10,8 @@
 namespace engram::episoderow {
 
 const QString& columns();
+// The same columns with NULL for the content, the reply and the metadata: what ranking needs.
+const QString& rankingColumns();
 Episode read(const QSqlQuery& query);
 constexpr int kColumnCount = 16;
 

@@ -398,9 +398,38 @@ Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QLis
 }
 
 Result<QList<QList<EpisodeHit>>> EpisodeStore::search(const QString& userId, const QList<SearchTerm>& terms,
-                                                      const QList<EpisodeQuota>& quotas) const
+                                                      const QList<EpisodeQuota>& quotas, HitDetail detail) const
 {
-    return m_index.search(userId, terms, quotas);
+    return m_index.search(userId, terms, quotas, detail);
+}
+
+Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
+{
+    Json rowids = Json::array();
+    QHash<qint64, qsizetype> positions;
+    for (qsizetype i = 0; i < hits.size(); ++i) {
+        if (hits.at(i).partial) {
+            rowids.push_back(hits.at(i).rowid);
+            positions.insert(hits.at(i).rowid, i);
+        }
+    }
+    if (positions.isEmpty())
+        return {};
+    if (auto st = sql::runCached(m_complete, m_db.connection(),
+                                 QStringLiteral("SELECT %1, e.seq FROM json_each(?) j CROSS JOIN episodes e "
+                                                "ON e.seq = j.value")
+                                     .arg(episoderow::columns()),
+                                 {QString::fromStdString(rowids.dump())});
+        !st)
+        return st;
+    while (m_complete->next()) {
+        EpisodeHit& hit = hits[positions.value(m_complete->value(episoderow::kColumnCount).toLongLong())];
+        hit.episode = episoderow::read(*m_complete);
+        hit.partial = false;
+    }
+    m_complete->finish();
+    hits.removeIf([](const EpisodeHit& h) { return h.partial; });
+    return {};
 }
 
 Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)

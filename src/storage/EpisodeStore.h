@@ -40,11 +40,22 @@ struct EpisodeFilter
     bool newestFirst{true}; // descending by `order`
 };
 
+// How much of each episode a search reads: all of it, or only what ranking needs (no content,
+// reply or metadata). Ranking reads dozens of candidates to keep a few; EpisodeStore::complete()
+// reads the rest of those few.
+enum class HitDetail
+{
+    Full,
+    Ranking,
+};
+
 struct EpisodeHit
 {
     Episode episode;
     double score{};    // higher is better (negated FTS5 bm25)
     QString indexText; // the episode's search tokens (content and reply), space-separated
+    qint64 rowid{};    // the episode's row in the table
+    bool partial{};    // read with HitDetail::Ranking: no content, reply or metadata yet
 };
 
 // Episodes (exchanges and summaries) and their FTS5 index, which triggers keep in step.
@@ -88,7 +99,11 @@ public:
                                      std::optional<EpisodeKind> kind = std::nullopt) const;
     // One ranking for several quotas: a list of hits per quota, in the same order.
     Result<QList<QList<EpisodeHit>>> search(const QString& userId, const QList<SearchTerm>& terms,
-                                            const QList<EpisodeQuota>& quotas) const;
+                                            const QList<EpisodeQuota>& quotas,
+                                            HitDetail detail = HitDetail::Full) const;
+    // Reads the content, reply and metadata of partial hits (HitDetail::Ranking). A hit whose
+    // episode is gone is dropped.
+    Status complete(QList<EpisodeHit>& hits) const;
 
     // Counts an access: access_count + 1, last_access_at = now.
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
@@ -102,6 +117,7 @@ private:
 
     std::optional<QSqlQuery> m_insert;
     std::optional<QSqlQuery> m_insertBatch;
+    mutable std::optional<QSqlQuery> m_complete;
     EpisodeIndex m_index;
     QString m_bulkTrigger; // the insert trigger's own SQL while it is set aside
     qint64 m_bulkAfterSeq{};

@@ -35,6 +35,7 @@ public:
     ChatReply* streamChat(const ChatRequest&) override
     {
         requestAt = watch.wallMs();
+        requestCpu = watch.cpuMs();
         last = new ChatReply(true);
         return last;
     }
@@ -45,6 +46,7 @@ public:
 
     Stopwatch watch;
     double requestAt{};
+    double requestCpu{}; // the thread's CPU time until the request
     ChatReply* last{};
 };
 
@@ -118,12 +120,11 @@ int main(int argc, char* argv[])
         const GeneratedEpisode asked = gen.episode(n + i);
         clock.advanceSecs(40);
         backend.watch.restart();
-        const Stopwatch cpu;
         Turn* turn = check(pipeline.send(kUser, conversation, asked.content), "send");
         if (backend.requestAt <= 0)
             qFatal("no request was sent");
         before.push_back(backend.requestAt);
-        beforeCpu.push_back(cpu.cpuMs());
+        beforeCpu.push_back(backend.requestCpu);
         backend.requestAt = 0;
         bool finished = false;
         QObject::connect(turn, &Turn::finished, turn, [&finished] { finished = true; });
@@ -154,11 +155,12 @@ int main(int argc, char* argv[])
     Report report(QStringLiteral("turn"));
     Table table(QStringLiteral("One turn over %L1 episodes and %2 facts (%3 turns)").arg(n).arg(kFacts).arg(turns),
                 {QStringLiteral("Work"), QStringLiteral("p50 ms"), QStringLiteral("p95 ms"), QStringLiteral("p99 ms"),
-                 QStringLiteral("CPU p95 ms"), QStringLiteral("Original design p95 ms"), QStringLiteral("Target")});
+                 QStringLiteral("CPU p50 ms"), QStringLiteral("CPU p95 ms"), QStringLiteral("Original design p95 ms"),
+                 QStringLiteral("Target")});
     table.addRow({QStringLiteral("Before the request (redact, store, explicit facts, context)"), num(b.p50), num(b.p95),
-                  num(b.p99), num(bc.p95), num(o.p95), QStringLiteral("p95 < 5")});
+                  num(b.p99), num(bc.p50), num(bc.p95), num(o.p95), QStringLiteral("p95 < 5")});
     table.addRow({QStringLiteral("After the reply (store, record the exchange, queue jobs)"), num(a.p50), num(a.p95),
-                  num(a.p99), QStringLiteral("–"), QStringLiteral("–"), QStringLiteral("–")});
+                  num(a.p99), QStringLiteral("–"), QStringLiteral("–"), QStringLiteral("–"), QStringLiteral("–")});
     table.addNote(QStringLiteral("TurnPipeline::send until the backend is asked to stream, over a real SQLite file "
                                  "(WAL); the context holds the profile, related episodes and a 6-round window. "
                                  "Between turns, evicted messages are folded into a summary as the summary job "

@@ -1,3 +1,4 @@
+#include "EpisodeBulk.h"
 #include "MemoryFixture.h"
 
 #include "storage/EpisodeStore.h"
@@ -14,20 +15,12 @@ const QString kUser = QStringLiteral("u");
 
 Episode episode(const QString& text, const QDateTime& at)
 {
-    Episode e;
-    e.id = newId();
-    e.userId = kUser;
-    e.content = text;
-    e.createdAt = e.updatedAt = e.lastAccessAt = at;
-    return e;
+    return test::newEpisode(kUser, text, at);
 }
 
 QStringList contents(const QList<EpisodeHit>& hits)
 {
-    QStringList list;
-    for (const EpisodeHit& h : hits)
-        list.append(h.episode.content);
-    return list;
+    return test::contentsOf(hits);
 }
 
 } // namespace

@@ -5,6 +5,24 @@
 
 namespace engram::test {
 
+Episode newEpisode(const QString& userId, const QString& text, const QDateTime& at)
+{
+    Episode e;
+    e.id = newId();
+    e.userId = userId;
+    e.content = text;
+    e.createdAt = e.updatedAt = e.lastAccessAt = at;
+    return e;
+}
+
+QStringList contentsOf(const QList<EpisodeHit>& hits)
+{
+    QStringList list;
+    for (const EpisodeHit& h : hits)
+        list.append(h.episode.content);
+    return list;
+}
+
 QStringList insertEpisodes(MemoryService& service, const QString& userId, int count, const QDateTime& end,
                            const QString& pattern, ItemStatus status)
 {

@@ -1,8 +1,15 @@
 #pragma once
 
 #include "memory/MemoryService.h"
+#include "storage/EpisodeStore.h"
 
 namespace engram::test {
+
+// An active exchange of the user, with a new id, created (and last used) at `at`.
+Episode newEpisode(const QString& userId, const QString& text, const QDateTime& at);
+
+// The hits' episode contents, in order.
+QStringList contentsOf(const QList<EpisodeHit>& hits);
 
 // Writes `count` exchange episodes for a user straight through EpisodeStore in one transaction,
 // one minute apart and ending a minute before `end` — a large episodic memory in seconds. The
