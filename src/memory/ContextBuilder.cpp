@@ -56,9 +56,33 @@ constexpr int kMaxMissedFacts = 16;
 ContextBuilder::ContextBuilder(MemoryContext& ctx, const Retriever& retriever)
     : m_ctx(ctx)
     , m_retriever(retriever)
+    // What the profile reads (access counts are not).
+    , m_factWrites(ctx.db, QStringLiteral("facts"),
+                   {QStringLiteral("user_id"), QStringLiteral("subject"), QStringLiteral("predicate"),
+                    QStringLiteral("object"), QStringLiteral("confidence"), QStringLiteral("status"),
+                    QStringLiteral("pinned"), QStringLiteral("updated_at")})
 {}
 
 Result<ContextSection> ContextBuilder::profile(const ContextRequest& r, QString& text) const
+{
+    auto version = m_factWrites.version();
+    if (!version)
+        return version.error();
+    const int budget = m_ctx.config.profileBudget;
+    if (!m_profile || m_profile->version != *version || m_profile->userId != r.userId ||
+        m_profile->chinese != r.chinese || m_profile->budget != budget) {
+        CachedProfile fresh{r.userId, r.chinese, budget, *version, {}, {}};
+        auto section = readProfile(r, fresh.text);
+        if (!section)
+            return section.error();
+        fresh.section = std::move(section).value();
+        m_profile = std::move(fresh);
+    }
+    text += m_profile->text;
+    return m_profile->section;
+}
+
+Result<ContextSection> ContextBuilder::readProfile(const ContextRequest& r, QString& text) const
 {
     ContextSection section{QStringLiteral("profile"), {}, 0, m_ctx.config.profileBudget, {}};
     FactFilter filter;

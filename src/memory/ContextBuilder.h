@@ -4,8 +4,11 @@
 #include "core/Result.h"
 #include "llm/LlmTypes.h"
 #include "memory/VectorIndex.h"
+#include "storage/TableWrites.h"
 
 #include <QList>
+
+#include <optional>
 
 namespace engram {
 
@@ -60,6 +63,7 @@ public:
 
 private:
     Result<ContextSection> profile(const ContextRequest& r, QString& text) const;
+    Result<ContextSection> readProfile(const ContextRequest& r, QString& text) const;
     ContextSection summaries(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget, QString& text) const;
     ContextSection exchanges(const ContextRequest& r, const QList<EpisodeHit>& hits, int budget,
                              const QSet<QString>& windowIds, QString& text) const;
@@ -67,6 +71,18 @@ private:
 
     MemoryContext& m_ctx;
     const Retriever& m_retriever;
+    // The profile depends on the facts alone: it is kept until one of them changes.
+    struct CachedProfile
+    {
+        QString userId;
+        bool chinese{};
+        int budget{};
+        TableWrites::Version version;
+        ContextSection section;
+        QString text;
+    };
+    mutable TableWrites m_factWrites;
+    mutable std::optional<CachedProfile> m_profile;
 };
 
 } // namespace engram

@@ -114,7 +114,7 @@ Status PostingCache::sync()
                 return st;
         }
         if (seq > m_syncedSeq) {
-            if (auto st = readRows(QStringLiteral("seq > ? ORDER BY seq"), {m_syncedSeq}); !st)
+            if (auto st = readRows(m_appended, QStringLiteral("seq > ? ORDER BY seq"), {m_syncedSeq}); !st)
                 return st;
         }
     }
@@ -147,7 +147,7 @@ Status PostingCache::applyChanges()
     }
     // What the rewritten rows hold now (deleted ones are gone).
     return rewritten.empty() ? Status{}
-                             : readRows(QStringLiteral("seq IN (SELECT value FROM json_each(?))"),
+                             : readRows(m_rewritten, QStringLiteral("seq IN (SELECT value FROM json_each(?))"),
                                         {QString::fromStdString(rewritten.dump())});
 }
 
@@ -164,15 +164,16 @@ void PostingCache::removePosting(const QString& term, qint64 rowid)
     }
 }
 
-Status PostingCache::readRows(const QString& where, const QVariantList& values)
+Status PostingCache::readRows(std::optional<QSqlQuery>& statement, const QString& where, const QVariantList& values)
 {
-    auto q = sql::runList(m_db.connection(),
-                          QStringLiteral("SELECT seq, search_body, search_extra, user_id, kind, status FROM episodes "
-                                         "WHERE ") +
-                              where,
-                          values);
-    if (!q)
-        return q.error();
+    if (auto st = sql::runCached(statement, m_db.connection(),
+                                 QStringLiteral("SELECT seq, search_body, search_extra, user_id, kind, status "
+                                                "FROM episodes WHERE ") +
+                                     where,
+                                 values);
+        !st)
+        return st;
+    QSqlQuery* q = &*statement;
     while (q->next()) {
         const qint64 rowid = q->value(0).toLongLong();
         QHash<QString, float> found; // the cached terms of this row
@@ -194,6 +195,7 @@ Status PostingCache::readRows(const QString& where, const QVariantList& values)
         m_lengths.insert(rowid, length);
         remember(rowid, q->value(3).toString(), q->value(4).toString(), q->value(5).toString());
     }
+    q->finish();
     return {};
 }
 

@@ -40,7 +40,7 @@ public:
     static constexpr double kBodyWeight = 1.0;
     static constexpr double kExtraWeight = 0.4;
     // Postings held at most; beyond that the cache starts afresh.
-    static constexpr qsizetype kMaxPostings = 2'000'000;
+    static constexpr qsizetype kMaxPostings = 500'000;
     // Rows added, rewritten or deleted between two searches that are followed one by one; more,
     // and the cache starts afresh.
     static constexpr qint64 kMaxFollowed = 256;
@@ -64,7 +64,7 @@ private:
     Status applyChanges();
     void removePosting(const QString& term, qint64 rowid);
     // Adds the rows `where` selects from `episodes` to the postings of the cached terms.
-    Status readRows(const QString& where, const QVariantList& values);
+    Status readRows(std::optional<QSqlQuery>& statement, const QString& where, const QVariantList& values);
     Result<const QList<Posting>*> postings(const QString& term);
     Status readLengths(const QHash<qint64, double>& rowids);
     void remember(qint64 rowid, const QString& userId, const QString& kind, const QString& status);
@@ -83,6 +83,8 @@ private:
     std::optional<QSqlQuery> m_instances;
     std::optional<QSqlQuery> m_sizes;
     std::optional<QSqlQuery> m_rowQuery;
+    std::optional<QSqlQuery> m_appended;
+    std::optional<QSqlQuery> m_rewritten;
 };
 
 } // namespace engram

@@ -1,5 +1,7 @@
 #include "MemoryFixture.h"
 #include "core/TokenEstimator.h"
+#include "storage/Database.h"
+#include "storage/Sql.h"
 
 #include <QSet>
 #include <QTest>
@@ -71,6 +73,39 @@ private Q_SLOTS:
         QVERIFY(!systemText(*m->buildContext(r)).contains(QStringLiteral("Lisbon")));
         QVERIFY(m->confirmFact(QStringLiteral("u"), p->fact.id));
         QVERIFY(systemText(*m->buildContext(r)).contains(QStringLiteral("Lisbon")));
+    }
+
+    // The profile is kept between turns while the facts stay as they were: any change shows in
+    // the next context, whoever made it.
+    void theProfileFollowsEveryChangeOfTheFacts()
+    {
+        test::MemoryFixture m;
+        const QString u = QStringLiteral("u");
+        const QString c = m.newConversation(u);
+        auto city = m->addFact(u, QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Lisbon"));
+        QVERIFY(city);
+        ContextRequest r{u, c, QStringLiteral("hello"), QStringLiteral("sys"), false, true, {}};
+        QVERIFY(systemText(*m->buildContext(r)).contains(QStringLiteral("Lisbon")));
+
+        QVERIFY(m->edit(u, city->id, QStringLiteral("Porto")));
+        QString text = systemText(*m->buildContext(r));
+        QVERIFY2(text.contains(QStringLiteral("Porto")) && !text.contains(QStringLiteral("Lisbon")), qPrintable(text));
+
+        auto pet = m->addFact(u, QStringLiteral("user"), QStringLiteral("pet"), QStringLiteral("a cat named Mochi"));
+        QVERIFY(pet);
+        QVERIFY(systemText(*m->buildContext(r)).contains(QStringLiteral("Mochi")));
+        QVERIFY(m->remove(u, pet->id));
+        QVERIFY(!systemText(*m->buildContext(r)).contains(QStringLiteral("Mochi")));
+
+        // Written by another connection (engram-cli while the app runs).
+        {
+            auto other = Database::open(m.path());
+            QVERIFY(other);
+            QVERIFY(sql::execute((*other)->connection(),
+                                 QStringLiteral("UPDATE facts SET object = 'Faro' WHERE object = 'Porto'")));
+        }
+        text = systemText(*m->buildContext(r));
+        QVERIFY2(text.contains(QStringLiteral("Faro")) && !text.contains(QStringLiteral("Porto")), qPrintable(text));
     }
 
     void sectionsInOrderWithProvenance()
