@@ -1,6 +1,7 @@
 #include "MemoryFixture.h"
 #include "TestSupport.h"
 #include "storage/Database.h"
+#include "storage/Sql.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -101,6 +102,78 @@ private Q_SLOTS:
         QVERIFY(m->remove(QStringLiteral("u"), f->id));
         QCOMPARE(removed.size(), 1);
         QCOMPARE(removed.last().at(0).toString(), QStringLiteral("u"));
+    }
+
+    void replyAndItsExchangeAreStoredTogether()
+    {
+        test::MemoryFixture m;
+        const QString u = QStringLiteral("u");
+        QVERIFY(m->ensureUser(u));
+        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
+        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("我下周去杭州出差"));
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("记得带伞，杭州最近多雨。"),
+                                     MessageStatus::Complete, Json{{"reply_to", asked.id.toStdString()}},
+                                     Json{{"user_message_id", asked.id.toStdString()}});
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        QVERIFY(stored->exchange);
+        m.reopen(); // both were committed, not only announced
+        const QList<Message> transcript = *m->transcript(u, c.id);
+        QCOMPARE(transcript.size(), 2);
+        QCOMPARE(transcript.last().id, stored->message.id);
+        QCOMPARE(transcript.last().role, Role::Assistant);
+        auto episode = m->item(u, stored->exchange->id);
+        QVERIFY2(episode, qPrintable(episode.errorMessage()));
+        QCOMPARE(episode->content, asked.content);
+        QCOMPARE(QString::fromStdString(episode->metadata.value("assistant_message_id", std::string())),
+                 stored->message.id);
+        QCOMPARE(QString::fromStdString(episode->metadata.value("user_message_id", std::string())), asked.id);
+        // Announced after the commit: the reply in the window, the exchange in the episodes.
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.at(0).at(1).value<Tier>(), Tier::Working);
+        QCOMPARE(changed.at(1).at(1).value<Tier>(), Tier::Episodic);
+    }
+
+    void replyIsNotStoredWithoutItsExchange()
+    {
+        test::MemoryFixture m;
+        const QString u = QStringLiteral("u");
+        QVERIFY(m->ensureUser(u));
+        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
+        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("what should I pack for Oslo?"));
+        // The episode's insert fails inside the transaction (as a full disk would).
+        QVERIFY(sql::execute(m.service().database().connection(),
+                             QStringLiteral("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.episodes "
+                                            "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")));
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("A warm coat."));
+        QVERIFY(!stored);
+        QVERIFY(changed.isEmpty());
+        const QList<Message> transcript = *m->transcript(u, c.id);
+        QCOMPARE(transcript.size(), 1); // the user's message, committed before, stays
+        QCOMPARE(transcript.first().id, asked.id);
+        ItemQuery episodic;
+        episodic.tier = Tier::Episodic;
+        QCOMPARE(*m->count(u, episodic), 0);
+    }
+
+    void replyWithMemoryOffRecordsNoExchange()
+    {
+        test::MemoryFixture m;
+        const QString u = QStringLiteral("u");
+        QVERIFY(m->ensureUser(u));
+        MemoryConfig off = m->config();
+        off.enabled = false;
+        m->setConfig(off);
+        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
+        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("hello"));
+        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("Hi!"));
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        QVERIFY(!stored->exchange);
+        QCOMPARE(m->transcript(u, c.id)->size(), 2);
+        ItemQuery episodic;
+        episodic.tier = Tier::Episodic;
+        QCOMPARE(*m->count(u, episodic), 0);
     }
 
     void historyShowsVersions()
