@@ -53,6 +53,8 @@ private:
 
     Database& m_db;
     std::optional<QSqlQuery> m_insert;
+    std::optional<QSqlQuery> m_setWindowState;
+    mutable std::optional<QSqlQuery> m_inConversationState;
 };
 
 } // namespace engram
