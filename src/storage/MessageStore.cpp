@@ -9,6 +9,9 @@ namespace {
 
 const auto kColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
                                      "status, pinned, created_at, metadata");
+// The same positions with the texts left out.
+const auto kRoleColumns = QStringLiteral("id, user_id, conversation_id, role, '', '', window_state, status, pinned, "
+                                         "created_at, ''");
 
 Message fromRow(const QSqlQuery& q, MessageDetail detail)
 {
@@ -78,11 +81,12 @@ Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState 
         return select(QStringLiteral("user_id = ? AND window_state = ? ORDER BY seq"), {userId, enumName(state)},
                       detail);
     // A conversation's window is read at every stored message (eviction): prepared once.
+    const bool rolesOnly = detail == MessageDetail::RolesOnly;
     auto q = sql::selectCached(
-        m_inConversationState, m_db.connection(),
+        rolesOnly ? m_rolesInConversationState : m_inConversationState, m_db.connection(),
         QStringLiteral("SELECT %1 FROM messages WHERE user_id = ? AND window_state = ? AND conversation_id = ? "
                        "ORDER BY seq")
-            .arg(kColumns),
+            .arg(rolesOnly ? kRoleColumns : kColumns),
         {userId, enumName(state), conversationId});
     if (!q)
         return q.error();

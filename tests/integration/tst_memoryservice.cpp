@@ -176,6 +176,28 @@ private Q_SLOTS:
         QCOMPARE(*m->count(u, episodic), 0);
     }
 
+    void repeatedQuestionIsCountedNotStoredTwice()
+    {
+        test::MemoryFixture m;
+        const QString u = QStringLiteral("u");
+        QVERIFY(m->ensureUser(u));
+        ItemQuery episodic;
+        episodic.tier = Tier::Episodic;
+        auto first = m->recordExchange(u, {}, QStringLiteral("How do I renew my passport?"), QStringLiteral("r"));
+        auto again = m->recordExchange(u, {}, QStringLiteral("how do I renew my passport"), QStringLiteral("r"));
+        QCOMPARE(again->id, first->id);
+        QCOMPARE(again->accessCount, first->accessCount + 1);
+        auto longer =
+            m->recordExchange(u, {}, QStringLiteral("How do I renew my passport while abroad?"), QStringLiteral("r"));
+        QVERIFY(longer->id != first->id);
+        QCOMPARE(*m->count(u, episodic), 2);
+        // Without words, only the same text (spaces aside) is a repeat, however long the padding.
+        auto mark = m->recordExchange(u, {}, QStringLiteral("??"), QStringLiteral("r"));
+        auto padded = m->recordExchange(u, {}, QStringLiteral("   ??   "), QStringLiteral("r"));
+        QCOMPARE(padded->id, mark->id);
+        QCOMPARE(*m->count(u, episodic), 3);
+    }
+
     void historyShowsVersions()
     {
         test::MemoryFixture m;
