@@ -32,38 +32,34 @@ done
 ENGRAM_BUILD_TYPE=Release ENGRAM_BUILD_TARGETS="bench_scale bench_turn bench_window bench_quality" "$root/scripts/build.sh"
 mkdir -p "$results"
 export ENGRAM_SOURCE_DIR=$root
-# Prints how long the part that just ran took.
-took() { echo "($1: $((SECONDS - started)) s)"; }
+# Each part's wall time and its CPU time (which other work on a shared machine does not stretch).
+timed() {
+    local TIMEFORMAT="($1: %R s, CPU %U s user + %S s system)"
+    shift
+    time "$@"
+}
 echo "# Engram benchmarks ($(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg))"
 SECONDS=0
 if [[ -z $only || $only == scale ]]; then
-    started=$SECONDS
     echo
     echo "## Speed at scale"
-    "$ENGRAM_BUILD_DIR/tests/bench/bench_scale" "${quick[@]}" "${scale_args[@]}" --json "$results/scale.json"
-    took scale
+    timed scale "$ENGRAM_BUILD_DIR/tests/bench/bench_scale" "${quick[@]}" "${scale_args[@]}" --json "$results/scale.json"
 fi
 if [[ -z $only || $only == turn ]]; then
-    started=$SECONDS
     echo
     echo "## One turn"
-    "$ENGRAM_BUILD_DIR/tests/bench/bench_turn" "${quick[@]}" --json "$results/turn.json"
-    took turn
+    timed turn "$ENGRAM_BUILD_DIR/tests/bench/bench_turn" "${quick[@]}" --json "$results/turn.json"
 fi
 if [[ -z $only || $only == window ]]; then
-    started=$SECONDS
     echo
     echo "## The window"
-    QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} "$ENGRAM_BUILD_DIR/tests/bench/bench_window" "${quick[@]}" \
+    QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} timed window "$ENGRAM_BUILD_DIR/tests/bench/bench_window" "${quick[@]}" \
         --json "$results/window.json"
-    took window
 fi
 if [[ -z $only || $only == quality ]]; then
-    started=$SECONDS
     echo
     echo "## Retrieval quality"
-    "$ENGRAM_BUILD_DIR/tests/bench/bench_quality" "${quick[@]}" "${quality_args[@]}" --json "$results/quality.json"
-    took quality
+    timed quality "$ENGRAM_BUILD_DIR/tests/bench/bench_quality" "${quick[@]}" "${quality_args[@]}" --json "$results/quality.json"
 fi
 echo
 echo "Benchmarks: $SECONDS s (load $(cut -d' ' -f1 /proc/loadavg))"

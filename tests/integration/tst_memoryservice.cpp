@@ -8,6 +8,31 @@
 
 using namespace engram;
 
+namespace {
+
+const QString kUser = QStringLiteral("u");
+
+// A user's message, committed in a new conversation, as a turn stores it before the request.
+Message ask(test::MemoryFixture& m, const QString& text)
+{
+    if (!m->ensureUser(kUser))
+        qFatal("no user");
+    const auto c = m->createConversation(kUser, QStringLiteral("chat"));
+    const auto asked = m->appendMessage(kUser, c->id, Role::User, text);
+    if (!asked)
+        qFatal("cannot store the message: %s", qPrintable(asked.errorMessage()));
+    return *asked;
+}
+
+int episodeCount(test::MemoryFixture& m)
+{
+    ItemQuery episodic;
+    episodic.tier = Tier::Episodic;
+    return *m->count(kUser, episodic);
+}
+
+} // namespace
+
 class TestMemoryService final : public QObject
 {
     Q_OBJECT
@@ -107,22 +132,20 @@ private Q_SLOTS:
     void replyAndItsExchangeAreStoredTogether()
     {
         test::MemoryFixture m;
-        const QString u = QStringLiteral("u");
-        QVERIFY(m->ensureUser(u));
-        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
-        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("我下周去杭州出差"));
+        const Message asked = ask(m, QStringLiteral("我下周去杭州出差"));
         QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
-        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("记得带伞，杭州最近多雨。"),
-                                     MessageStatus::Complete, Json{{"reply_to", asked.id.toStdString()}},
-                                     Json{{"user_message_id", asked.id.toStdString()}});
+        auto stored =
+            m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("记得带伞，杭州最近多雨。"),
+                           MessageStatus::Complete, Json{{"reply_to", asked.id.toStdString()}},
+                           Json{{"user_message_id", asked.id.toStdString()}});
         QVERIFY2(stored, qPrintable(stored.errorMessage()));
         QVERIFY(stored->exchange);
         m.reopen(); // both were committed, not only announced
-        const QList<Message> transcript = *m->transcript(u, c.id);
+        const QList<Message> transcript = *m->transcript(kUser, asked.conversationId);
         QCOMPARE(transcript.size(), 2);
         QCOMPARE(transcript.last().id, stored->message.id);
         QCOMPARE(transcript.last().role, Role::Assistant);
-        auto episode = m->item(u, stored->exchange->id);
+        auto episode = m->item(kUser, stored->exchange->id);
         QVERIFY2(episode, qPrintable(episode.errorMessage()));
         QCOMPARE(episode->content, asked.content);
         QCOMPARE(QString::fromStdString(episode->metadata.value("assistant_message_id", std::string())),
@@ -137,52 +160,40 @@ private Q_SLOTS:
     void replyIsNotStoredWithoutItsExchange()
     {
         test::MemoryFixture m;
-        const QString u = QStringLiteral("u");
-        QVERIFY(m->ensureUser(u));
-        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
-        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("what should I pack for Oslo?"));
+        const Message asked = ask(m, QStringLiteral("what should I pack for Oslo?"));
         // The episode's insert fails inside the transaction (as a full disk would).
         QVERIFY(sql::execute(m.service().database().connection(),
                              QStringLiteral("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.episodes "
                                             "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")));
         QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
-        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("A warm coat."));
+        auto stored = m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("A warm coat."));
         QVERIFY(!stored);
         QVERIFY(changed.isEmpty());
-        const QList<Message> transcript = *m->transcript(u, c.id);
+        const QList<Message> transcript = *m->transcript(kUser, asked.conversationId);
         QCOMPARE(transcript.size(), 1); // the user's message, committed before, stays
         QCOMPARE(transcript.first().id, asked.id);
-        ItemQuery episodic;
-        episodic.tier = Tier::Episodic;
-        QCOMPARE(*m->count(u, episodic), 0);
+        QCOMPARE(episodeCount(m), 0);
     }
 
     void replyWithMemoryOffRecordsNoExchange()
     {
         test::MemoryFixture m;
-        const QString u = QStringLiteral("u");
-        QVERIFY(m->ensureUser(u));
         MemoryConfig off = m->config();
         off.enabled = false;
         m->setConfig(off);
-        const Conversation c = *m->createConversation(u, QStringLiteral("chat"));
-        const Message asked = *m->appendMessage(u, c.id, Role::User, QStringLiteral("hello"));
-        auto stored = m->appendReply(u, c.id, asked.content, QStringLiteral("Hi!"));
+        const Message asked = ask(m, QStringLiteral("hello"));
+        auto stored = m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("Hi!"));
         QVERIFY2(stored, qPrintable(stored.errorMessage()));
         QVERIFY(!stored->exchange);
-        QCOMPARE(m->transcript(u, c.id)->size(), 2);
-        ItemQuery episodic;
-        episodic.tier = Tier::Episodic;
-        QCOMPARE(*m->count(u, episodic), 0);
+        QCOMPARE(m->transcript(kUser, asked.conversationId)->size(), 2);
+        QCOMPARE(episodeCount(m), 0);
     }
 
     void repeatedQuestionIsCountedNotStoredTwice()
     {
         test::MemoryFixture m;
-        const QString u = QStringLiteral("u");
+        const QString u = kUser;
         QVERIFY(m->ensureUser(u));
-        ItemQuery episodic;
-        episodic.tier = Tier::Episodic;
         auto first = m->recordExchange(u, {}, QStringLiteral("How do I renew my passport?"), QStringLiteral("r"));
         auto again = m->recordExchange(u, {}, QStringLiteral("how do I renew my passport"), QStringLiteral("r"));
         QCOMPARE(again->id, first->id);
@@ -190,12 +201,12 @@ private Q_SLOTS:
         auto longer =
             m->recordExchange(u, {}, QStringLiteral("How do I renew my passport while abroad?"), QStringLiteral("r"));
         QVERIFY(longer->id != first->id);
-        QCOMPARE(*m->count(u, episodic), 2);
+        QCOMPARE(episodeCount(m), 2);
         // Without words, only the same text (spaces aside) is a repeat, however long the padding.
         auto mark = m->recordExchange(u, {}, QStringLiteral("??"), QStringLiteral("r"));
         auto padded = m->recordExchange(u, {}, QStringLiteral("   ??   "), QStringLiteral("r"));
         QCOMPARE(padded->id, mark->id);
-        QCOMPARE(*m->count(u, episodic), 3);
+        QCOMPARE(episodeCount(m), 3);
     }
 
     void historyShowsVersions()
