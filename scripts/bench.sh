@@ -5,9 +5,9 @@
 #
 #   scripts/bench.sh [--quick] [--data DIR] [--only scale|turn|window|quality] [--sizes 1k,10k,...]
 #
-# --quick finishes in under two minutes on a 2-core machine (after the build; about a minute
-# when nothing else runs): scale at 1k and 10k, one turn, the window over 20,000 episodes,
-# MemDaily on every 3rd trajectory and all of REALTALK. Each part prints how long it took.
+# --quick is about 45 s of work on one core after the build (under two minutes unless other work
+# fills the cores): scale at 1k and 10k, one turn, the window over 20,000 episodes, MemDaily on
+# every 3rd trajectory and all of REALTALK. Each part prints its wall and CPU time.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export ENGRAM_BUILD_DIR=${ENGRAM_BUILD_DIR:-$root/build-bench}
