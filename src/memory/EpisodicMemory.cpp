@@ -35,14 +35,18 @@ QString EpisodicMemory::normalizeTopic(const QString& topic)
 
 bool EpisodicMemory::isNearDuplicate(const Episode& previous, const QString& question) const
 {
+    const auto la = static_cast<double>(previous.content.size());
+    const auto lb = static_cast<double>(question.size());
+    // Neither test below passes for lengths this far apart unless the texts are the same trimmed:
+    // most turns end here without tokenizing.
+    if (std::abs(la - lb) > 0.1 * std::max(la, lb) && previous.content.trimmed() != question.trimmed())
+        return false;
     const QStringList a = SearchTokenizer::tokenize(previous.content);
     const QStringList b = SearchTokenizer::tokenize(question);
     if (a.isEmpty() || b.isEmpty())
         return previous.content.trimmed() == question.trimmed();
     const QSet<QString> sa(a.cbegin(), a.cend());
     const QSet<QString> sb(b.cbegin(), b.cend());
-    const auto la = static_cast<double>(previous.content.size());
-    const auto lb = static_cast<double>(question.size());
     return sa == sb && std::abs(la - lb) <= 0.1 * std::max(la, lb);
 }
 

@@ -269,8 +269,9 @@ Result<QList<Message>> MemoryService::transcript(const QString& userId, const QS
 
 // ---- working memory
 
-Result<Message> MemoryService::appendMessage(const QString& userId, const QString& conversationId, Role role,
-                                             const QString& text, MessageStatus status, Json metadata)
+Result<AppendedMessage> MemoryService::appendInTransaction(const QString& userId, const QString& conversationId,
+                                                           Role role, const QString& text, MessageStatus status,
+                                                           Json metadata)
 {
     auto conversation = m_ctx->users.conversation(userId, conversationId);
     if (!conversation)
@@ -284,22 +285,66 @@ Result<Message> MemoryService::appendMessage(const QString& userId, const QStrin
     m.content = redact(userId, text);
     m.status = status;
     m.metadata = std::move(metadata);
-
-    Transaction tx(*m_db);
-    if (auto st = tx.begin(); !st)
-        return st.error();
     auto appended = m_working->append(m);
     if (!appended)
         return appended.error();
-    const Message& stored = appended->message;
-    if (auto st = m_ctx->users.touchConversation(userId, conversationId, stored.createdAt); !st)
+    if (auto st = m_ctx->users.touchConversation(userId, conversationId, appended->message.createdAt); !st)
         return st.error();
+    return appended;
+}
+
+void MemoryService::announceAppended(const QString& userId, const AppendedMessage& appended)
+{
+    Q_EMIT itemsChanged(userId, Tier::Working, {appended.message.id});
+    if (!appended.evicted.isEmpty())
+        Q_EMIT itemsRemoved(userId, Tier::Working, appended.evicted);
+}
+
+Result<Message> MemoryService::appendMessage(const QString& userId, const QString& conversationId, Role role,
+                                             const QString& text, MessageStatus status, Json metadata)
+{
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    auto appended = appendInTransaction(userId, conversationId, role, text, status, std::move(metadata));
+    if (!appended)
+        return appended.error();
     if (auto st = tx.commit(); !st)
         return st.error();
-    Q_EMIT itemsChanged(userId, Tier::Working, {stored.id});
-    if (!appended->evicted.isEmpty())
-        Q_EMIT itemsRemoved(userId, Tier::Working, appended->evicted);
-    return stored;
+    announceAppended(userId, *appended);
+    return appended->message;
+}
+
+Result<StoredReply> MemoryService::appendReply(const QString& userId, const QString& conversationId,
+                                               const QString& question, const QString& text, MessageStatus status,
+                                               Json metadata, Json exchangeMetadata)
+{
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    auto appended = appendInTransaction(userId, conversationId, Role::Assistant, text, status, std::move(metadata));
+    if (!appended)
+        return appended.error();
+    StoredReply out{appended->message, std::nullopt};
+    std::optional<EpisodicMemory::Recorded> recorded;
+    if (m_ctx->config.enabled && !text.isEmpty() && !question.trimmed().isEmpty()) {
+        exchangeMetadata["assistant_message_id"] = out.message.id.toStdString();
+        auto r = m_episodic->recordExchange(userId, conversationId, redact(userId, question), out.message.content,
+                                            std::move(exchangeMetadata));
+        if (!r)
+            return r.error();
+        recorded = std::move(r).value();
+        out.exchange = recorded->episode;
+    }
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    announceAppended(userId, *appended);
+    if (recorded) {
+        Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
+        if (!recorded->duplicate)
+            countWrite(userId);
+    }
+    return out;
 }
 
 Result<QList<Message>> MemoryService::window(const QString& userId, const QString& conversationId) const
@@ -333,10 +378,16 @@ void MemoryService::countWrite(const QString& userId)
 Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
                                               const QString& question, const QString& reply, Json metadata)
 {
+    // The episode and its audit event together.
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
     auto recorded = m_episodic->recordExchange(userId, conversationId, redact(userId, question), redact(userId, reply),
                                                std::move(metadata));
     if (!recorded)
         return recorded.error();
+    if (auto st = tx.commit(); !st)
+        return st.error();
     Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
     if (!recorded->duplicate)
         countWrite(userId);

@@ -13,6 +13,7 @@
 #include "memory/MemoryItem.h"
 #include "memory/Retriever.h"
 #include "memory/SemanticMemory.h"
+#include "memory/WorkingMemory.h"
 
 #include <QHash>
 #include <QObject>
@@ -25,7 +26,6 @@ namespace engram {
 class Database;
 class EmbeddingStore;
 class EpisodicMemory;
-class WorkingMemory;
 struct MemoryContext;
 
 // Which items a listing returns.
@@ -52,6 +52,13 @@ struct TierCounts
     int pending{};
     int archive{};
     int total() const { return working + episodic + semantic + archive; }
+};
+
+// A stored reply and the exchange recorded with it (none when nothing was recorded).
+struct StoredReply
+{
+    Message message;
+    std::optional<Episode> exchange;
 };
 
 // One line of an item's history: a version or an event.
@@ -109,6 +116,12 @@ public:
     // are refused: their messages are never written.
     Result<Message> appendMessage(const QString& userId, const QString& conversationId, Role role, const QString& text,
                                   MessageStatus status = MessageStatus::Complete, Json metadata = Json::object());
+    // The assistant's reply and the exchange it completes (question → reply gist), stored in one
+    // transaction: together or not at all. The exchange is skipped when memory is off, the reply
+    // is empty or the question blank. Its metadata gets the stored reply's id.
+    Result<StoredReply> appendReply(const QString& userId, const QString& conversationId, const QString& question,
+                                    const QString& text, MessageStatus status = MessageStatus::Complete,
+                                    Json metadata = Json::object(), Json exchangeMetadata = Json::object());
     Result<QList<Message>> window(const QString& userId, const QString& conversationId) const;
     Result<QList<Message>> summaryBuffer(const QString& userId) const;
     Status markSummarized(const QString& userId, const QStringList& messageIds);
@@ -207,6 +220,10 @@ private:
     Result<QString> undoDelete(const QString& userId, const Event& event);
     Result<ImportReport> importParsed(const QString& userId, Result<MemoryDocument> document, ImportMode mode);
     void countWrite(const QString& userId);
+    // Redacts and appends one message and touches its conversation, in the caller's transaction.
+    Result<AppendedMessage> appendInTransaction(const QString& userId, const QString& conversationId, Role role,
+                                                const QString& text, MessageStatus status, Json metadata);
+    void announceAppended(const QString& userId, const AppendedMessage& appended);
     const Redactor& redactorFor(const QString& userId) const;
     FactInput redacted(const QString& userId, FactInput input) const;
 

@@ -244,28 +244,23 @@ void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus statu
     Json metadata = Json::object();
     metadata["reply_to"] = turn->userMessageId.toStdString();
     storeUsedMemories(metadata, turn->used);
-    auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status, metadata);
+    Json episodeMeta = Json::object();
+    episodeMeta["user_message_id"] = turn->userMessageId.toStdString();
+    // The reply and its exchange in one transaction: a crash leaves both or neither.
+    auto stored =
+        m_memory.appendReply(turn->userId, turn->conversation.id, turn->userText, text, status, metadata, episodeMeta);
     if (!stored) {
         qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();
     } else {
-        reply = *stored;
+        reply = stored->message;
     }
-    if (stored && m_memory.config().enabled && !text.isEmpty()) {
-        Json episodeMeta = Json::object();
-        episodeMeta["user_message_id"] = turn->userMessageId.toStdString();
-        episodeMeta["assistant_message_id"] = reply.id.toStdString();
-        if (auto e = m_memory.recordExchange(turn->userId, turn->conversation.id, turn->userText, reply.content,
-                                             episodeMeta);
-            !e)
-            qCWarning(lcMemory) << "cannot record the exchange:" << e.errorMessage();
-        if (m_jobs) {
-            if (auto st = m_jobs->enqueueExtraction(turn->userId, turn->conversation.id, turn->userMessageId, reply.id,
-                                                    turn->userText, reply.content);
-                !st)
-                qCWarning(lcMemory) << "cannot queue extraction:" << st.errorMessage();
-            if (auto st = m_jobs->enqueueSummaryIfDue(turn->userId); !st)
-                qCWarning(lcMemory) << "cannot queue a summary:" << st.errorMessage();
-        }
+    if (stored && m_jobs && m_memory.config().enabled && !text.isEmpty()) {
+        if (auto st = m_jobs->enqueueExtraction(turn->userId, turn->conversation.id, turn->userMessageId, reply.id,
+                                                turn->userText, reply.content);
+            !st)
+            qCWarning(lcMemory) << "cannot queue extraction:" << st.errorMessage();
+        if (auto st = m_jobs->enqueueSummaryIfDue(turn->userId); !st)
+            qCWarning(lcMemory) << "cannot queue a summary:" << st.errorMessage();
     }
     Q_EMIT turn->finished(reply);
     turn->deleteLater();

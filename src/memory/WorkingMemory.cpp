@@ -31,9 +31,8 @@ Result<QList<Message>> WorkingMemory::window(const QString& userId, const QStrin
 
 Result<QStringList> WorkingMemory::evict(const QString& userId, const QString& conversationId)
 {
-    // Only roles, pins and ids matter here; the replies' metadata is not parsed.
-    auto current =
-        m_ctx.messages.inState(userId, WindowState::InWindow, conversationId, MessageDetail::WithoutMetadata);
+    // Only roles, pins and ids matter here: the texts are not read.
+    auto current = m_ctx.messages.inState(userId, WindowState::InWindow, conversationId, MessageDetail::RolesOnly);
     if (!current)
         return current.error();
     // Walk back from the newest message and count rounds by user messages; a round begins with

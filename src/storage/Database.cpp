@@ -53,6 +53,9 @@ Status checkHeader(const QString& path)
 Database::~Database()
 {
     if (m_db.isValid()) {
+        m_begin.reset();
+        m_commit.reset();
+        m_rollback.reset();
         m_db.close();
         m_db = QSqlDatabase();
         QSqlDatabase::removeDatabase(m_connectionName);
@@ -184,7 +187,7 @@ Status Database::beginTransaction()
         return {};
     m_rollbackOnly = false;
     // IMMEDIATE takes the write lock up front, so two processes (app and CLI) never deadlock.
-    if (auto st = sql::execute(m_db, QStringLiteral("BEGIN IMMEDIATE")); !st) {
+    if (auto st = runCached(m_begin, QStringLiteral("BEGIN IMMEDIATE")); !st) {
         m_depth = 0;
         return Error::database(QStringLiteral("Cannot start a transaction: %1").arg(st.errorMessage()));
     }
@@ -198,11 +201,11 @@ Status Database::commit()
     if (--m_depth > 0)
         return {};
     if (m_rollbackOnly) {
-        (void)sql::execute(m_db, QStringLiteral("ROLLBACK"));
+        (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
         return Error::database(QStringLiteral("An inner step failed; nothing was saved"));
     }
-    if (auto st = sql::execute(m_db, QStringLiteral("COMMIT")); !st) {
-        (void)sql::execute(m_db, QStringLiteral("ROLLBACK"));
+    if (auto st = runCached(m_commit, QStringLiteral("COMMIT")); !st) {
+        (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
         return Error::database(QStringLiteral("Cannot save the changes: %1").arg(st.errorMessage()));
     }
     return {};
@@ -216,7 +219,12 @@ void Database::rollback()
         m_rollbackOnly = true;
         return;
     }
-    (void)sql::execute(m_db, QStringLiteral("ROLLBACK"));
+    (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
+}
+
+Status Database::runCached(std::optional<QSqlQuery>& cache, const QString& statement)
+{
+    return sql::runCached(cache, m_db, statement, {});
 }
 
 Status Database::checkpoint()

@@ -3,9 +3,11 @@
 #include "core/Result.h"
 
 #include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace engram {
 
@@ -48,7 +50,13 @@ private:
     Status configure();
     Status migrateTo(int version);
 
+    // Runs BEGIN IMMEDIATE, COMMIT or ROLLBACK, each prepared once: a turn commits several times.
+    Status runCached(std::optional<QSqlQuery>& cache, const QString& statement);
+
     QSqlDatabase m_db;
+    std::optional<QSqlQuery> m_begin;
+    std::optional<QSqlQuery> m_commit;
+    std::optional<QSqlQuery> m_rollback;
     QString m_connectionName;
     QString m_path;
     int m_depth{};

@@ -333,16 +333,19 @@ Result<std::optional<Episode>> EpisodeStore::activeSummaryForTopic(const QString
 
 Result<std::optional<Episode>> EpisodeStore::latestExchange(const QString& userId) const
 {
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.kind = 'exchange' "
-                                     "AND e.status = 'active' ORDER BY e.created_at DESC, e.seq DESC LIMIT 1")
-                          .arg(kColumns),
-                      {userId});
+    // Asked at every recorded exchange (the near-duplicate check): prepared once.
+    auto q = sql::selectCached(m_latestExchange, m_db.connection(),
+                               QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.kind = 'exchange' "
+                                              "AND e.status = 'active' ORDER BY e.created_at DESC, e.seq DESC LIMIT 1")
+                                   .arg(kColumns),
+                               {userId});
     if (!q)
         return q.error();
-    if (!q->next())
-        return std::optional<Episode>();
-    return std::optional<Episode>(fromRow(*q));
+    std::optional<Episode> latest;
+    if ((*q)->next())
+        latest = fromRow(**q);
+    (*q)->finish();
+    return latest;
 }
 
 Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFilter& f) const

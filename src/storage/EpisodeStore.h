@@ -118,6 +118,7 @@ private:
     std::optional<QSqlQuery> m_insert;
     std::optional<QSqlQuery> m_insertBatch;
     mutable std::optional<QSqlQuery> m_complete;
+    mutable std::optional<QSqlQuery> m_latestExchange;
     EpisodeIndex m_index;
     QString m_bulkTrigger; // the insert trigger's own SQL while it is set aside
     qint64 m_bulkAfterSeq{};

@@ -9,6 +9,9 @@ namespace {
 
 const auto kColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
                                      "status, pinned, created_at, metadata");
+// The same positions with the texts left out.
+const auto kRoleColumns = QStringLiteral("id, user_id, conversation_id, role, '', '', window_state, status, pinned, "
+                                         "created_at, ''");
 
 Message fromRow(const QSqlQuery& q, MessageDetail detail)
 {
@@ -77,8 +80,21 @@ Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState 
     if (conversationId.isEmpty())
         return select(QStringLiteral("user_id = ? AND window_state = ? ORDER BY seq"), {userId, enumName(state)},
                       detail);
-    return select(QStringLiteral("user_id = ? AND window_state = ? AND conversation_id = ? ORDER BY seq"),
-                  {userId, enumName(state), conversationId}, detail);
+    // A conversation's window is read at every stored message (eviction): prepared once.
+    const bool rolesOnly = detail == MessageDetail::RolesOnly;
+    auto q = sql::selectCached(
+        rolesOnly ? m_rolesInConversationState : m_inConversationState, m_db.connection(),
+        QStringLiteral("SELECT %1 FROM messages WHERE user_id = ? AND window_state = ? AND conversation_id = ? "
+                       "ORDER BY seq")
+            .arg(rolesOnly ? kRoleColumns : kColumns),
+        {userId, enumName(state), conversationId});
+    if (!q)
+        return q.error();
+    QList<Message> list;
+    while ((*q)->next())
+        list.append(fromRow(**q, detail));
+    (*q)->finish();
+    return list;
 }
 
 Result<int> MessageStore::countInState(const QString& userId, WindowState state) const
@@ -113,7 +129,11 @@ Status MessageStore::update(const QString& set, const QString& userId, const QSt
 Status MessageStore::setWindowState(const QString& userId, const QStringList& ids, WindowState state)
 {
     for (const QString& id : ids) {
-        if (auto st = update(QStringLiteral("window_state = ?"), userId, id, {enumName(state)}); !st)
+        if (auto st =
+                sql::runCached(m_setWindowState, m_db.connection(),
+                               QStringLiteral("UPDATE messages SET window_state = ? WHERE user_id = ? AND id = ?"),
+                               {enumName(state), userId, id});
+            !st)
             return st;
     }
     return {};

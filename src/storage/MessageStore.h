@@ -19,6 +19,8 @@ enum class MessageDetail
 {
     Full,
     WithoutMetadata,
+    // Ids, roles, states and pins only, the texts left empty: what eviction needs.
+    RolesOnly,
 };
 
 // The transcript: every message of every conversation, with its place in the working window.
@@ -53,6 +55,9 @@ private:
 
     Database& m_db;
     std::optional<QSqlQuery> m_insert;
+    std::optional<QSqlQuery> m_setWindowState;
+    mutable std::optional<QSqlQuery> m_inConversationState;
+    mutable std::optional<QSqlQuery> m_rolesInConversationState;
 };
 
 } // namespace engram

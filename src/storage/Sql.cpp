@@ -98,6 +98,14 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
     return exec(*cache);
 }
 
+Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
+                                const QVariantList& values)
+{
+    if (auto st = runCached(cache, db, statement, values); !st)
+        return st.error();
+    return &*cache;
+}
+
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)
 {
     // One statement of kBatch parameters, prepared once and reused; the last batch is padded by

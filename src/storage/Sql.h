@@ -41,6 +41,11 @@ Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::i
 Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
                  const QVariantList& values);
 
+// runCached for a SELECT: the cached query, executed and positioned before the first row. Call
+// finish() after reading: a cached statement left active keeps its read transaction open.
+Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
+                                const QVariantList& values);
+
 // Which of `ids` exist in `table` (a store's own table with `id` and `user_id` columns), mapped to
 // the user that owns each. Public ids are unique across users, so an import must know.
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids);

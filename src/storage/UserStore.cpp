@@ -124,15 +124,20 @@ Result<Conversation> UserStore::createConversation(const Conversation& c)
 
 Result<Conversation> UserStore::conversation(const QString& userId, const QString& id) const
 {
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1 FROM conversations WHERE user_id = ? AND id = ?").arg(kConversationColumns),
-                 {userId, id});
+    // Every stored message asks for its conversation: the statement is prepared once.
+    auto q = sql::selectCached(
+        m_conversation, m_db.connection(),
+        QStringLiteral("SELECT %1 FROM conversations WHERE user_id = ? AND id = ?").arg(kConversationColumns),
+        {userId, id});
     if (!q)
         return q.error();
-    if (!q->next())
+    if (!(*q)->next()) {
+        (*q)->finish();
         return Error::notFound(QStringLiteral("There is no conversation %1").arg(id));
-    return conversationFromRow(*q);
+    }
+    Conversation c = conversationFromRow(**q);
+    (*q)->finish();
+    return c;
 }
 
 Result<QList<Conversation>> UserStore::conversations(const QString& userId) const
@@ -161,9 +166,9 @@ Status UserStore::renameConversation(const QString& userId, const QString& id, c
 
 Status UserStore::touchConversation(const QString& userId, const QString& id, const QDateTime& now)
 {
-    return sql::execute(m_db.connection(),
-                        QStringLiteral("UPDATE conversations SET updated_at = ? WHERE user_id = ? AND id = ?"),
-                        {toMsecs(now), userId, id});
+    return sql::runCached(m_touch, m_db.connection(),
+                          QStringLiteral("UPDATE conversations SET updated_at = ? WHERE user_id = ? AND id = ?"),
+                          {toMsecs(now), userId, id});
 }
 
 Status UserStore::removeConversation(const QString& userId, const QString& id)

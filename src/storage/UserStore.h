@@ -5,6 +5,9 @@
 
 #include <QHash>
 #include <QList>
+#include <QSqlQuery>
+
+#include <optional>
 
 namespace engram {
 
@@ -44,6 +47,8 @@ public:
 
 private:
     Database& m_db;
+    mutable std::optional<QSqlQuery> m_conversation;
+    std::optional<QSqlQuery> m_touch;
 };
 
 } // namespace engram

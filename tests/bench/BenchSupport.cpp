@@ -50,15 +50,15 @@ QList<int> parseSizes(const QString& text)
 
 BenchOptions parseOptions(const QStringList& arguments, const QString& usage)
 {
-    const QString common =
-        QStringLiteral("\nOptions:\n"
-                       "  --quick        a short run (under two minutes for the whole of scripts/bench.sh --quick)\n"
-                       "  --json FILE    also write the tables and raw numbers as JSON\n"
-                       "  --data DIR     the folder with memdaily/ and realtalk/ (default: <source>/../shared/data)\n"
-                       "  --work DIR     where the benchmark databases are created (default: a temporary folder)\n"
-                       "  --only A,B     run only these sections\n"
-                       "  --sizes N,N    episode counts of the scale benchmark (1k, 10k, 100k, 1m)\n"
-                       "  --limit N      at most N stores of each data set (a smoke run)\n");
+    const QString common = QStringLiteral(
+        "\nOptions:\n"
+        "  --quick        a short run, as described above (all of scripts/bench.sh --quick in under two minutes)\n"
+        "  --json FILE    also write the tables and raw numbers as JSON\n"
+        "  --data DIR     the folder with memdaily/ and realtalk/ (default: <source>/../shared/data)\n"
+        "  --work DIR     where the benchmark databases are created (default: a temporary folder)\n"
+        "  --only A,B     run only these sections\n"
+        "  --sizes N,N    episode counts of the scale benchmark (1k, 10k, 100k, 1m)\n"
+        "  --limit N      at most N stores of each data set (a smoke run)\n");
     BenchOptions o;
     for (int i = 1; i < arguments.size(); ++i) {
         const QString& a = arguments.at(i);

@@ -331,7 +331,8 @@ int main(int argc, char* argv[])
         parseOptions(app.arguments(), QStringLiteral("Usage: bench_quality [options]\n"
                                                      "Retrieval quality on MemDaily and REALTALK, Engram beside "
                                                      "plain BM25 and the original keyword method.\n"
-                                                     "Sections: memdaily, realtalk"));
+                                                     "Sections: memdaily, realtalk\n"
+                                                     "--quick: MemDaily on every 3rd trajectory; all of REALTALK."));
     if (!QFileInfo::exists(QDir(options.dataDir).filePath(QStringLiteral("memdaily")))) {
         std::fprintf(stderr, "No benchmark data in %s (give --data DIR)\n", qPrintable(options.dataDir));
         return kNoData;

@@ -93,7 +93,8 @@ int main(int argc, char* argv[])
 {
     QCoreApplication app(argc, argv);
     const BenchOptions options =
-        parseOptions(app.arguments(), QStringLiteral("bench_turn [--quick] [--sizes N] [--json FILE]"));
+        parseOptions(app.arguments(), QStringLiteral("bench_turn [--quick] [--sizes N] [--json FILE]\n"
+                                                     "--quick: 100 turns instead of 400."));
     const int n = options.sizes.isEmpty() ? 10000 : options.sizes.constFirst();
     const int turns = options.quick ? 100 : 400;
     QTemporaryDir work(options.workDir.isEmpty() ? QDir::tempPath() + QStringLiteral("/bench_turn-XXXXXX")

@@ -1,11 +1,37 @@
 #include "MemoryFixture.h"
 #include "TestSupport.h"
 #include "storage/Database.h"
+#include "storage/Sql.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
 using namespace engram;
+
+namespace {
+
+const QString kUser = QStringLiteral("u");
+
+// A user's message, committed in a new conversation, as a turn stores it before the request.
+Message ask(test::MemoryFixture& m, const QString& text)
+{
+    if (!m->ensureUser(kUser))
+        qFatal("no user");
+    const auto c = m->createConversation(kUser, QStringLiteral("chat"));
+    const auto asked = m->appendMessage(kUser, c->id, Role::User, text);
+    if (!asked)
+        qFatal("cannot store the message: %s", qPrintable(asked.errorMessage()));
+    return *asked;
+}
+
+int episodeCount(test::MemoryFixture& m)
+{
+    ItemQuery episodic;
+    episodic.tier = Tier::Episodic;
+    return *m->count(kUser, episodic);
+}
+
+} // namespace
 
 class TestMemoryService final : public QObject
 {
@@ -101,6 +127,86 @@ private Q_SLOTS:
         QVERIFY(m->remove(QStringLiteral("u"), f->id));
         QCOMPARE(removed.size(), 1);
         QCOMPARE(removed.last().at(0).toString(), QStringLiteral("u"));
+    }
+
+    void replyAndItsExchangeAreStoredTogether()
+    {
+        test::MemoryFixture m;
+        const Message asked = ask(m, QStringLiteral("我下周去杭州出差"));
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        auto stored =
+            m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("记得带伞，杭州最近多雨。"),
+                           MessageStatus::Complete, Json{{"reply_to", asked.id.toStdString()}},
+                           Json{{"user_message_id", asked.id.toStdString()}});
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        QVERIFY(stored->exchange);
+        m.reopen(); // both were committed, not only announced
+        const QList<Message> transcript = *m->transcript(kUser, asked.conversationId);
+        QCOMPARE(transcript.size(), 2);
+        QCOMPARE(transcript.last().id, stored->message.id);
+        QCOMPARE(transcript.last().role, Role::Assistant);
+        auto episode = m->item(kUser, stored->exchange->id);
+        QVERIFY2(episode, qPrintable(episode.errorMessage()));
+        QCOMPARE(episode->content, asked.content);
+        QCOMPARE(QString::fromStdString(episode->metadata.value("assistant_message_id", std::string())),
+                 stored->message.id);
+        QCOMPARE(QString::fromStdString(episode->metadata.value("user_message_id", std::string())), asked.id);
+        // Announced after the commit: the reply in the window, the exchange in the episodes.
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.at(0).at(1).value<Tier>(), Tier::Working);
+        QCOMPARE(changed.at(1).at(1).value<Tier>(), Tier::Episodic);
+    }
+
+    void replyIsNotStoredWithoutItsExchange()
+    {
+        test::MemoryFixture m;
+        const Message asked = ask(m, QStringLiteral("what should I pack for Oslo?"));
+        // The episode's insert fails inside the transaction (as a full disk would).
+        QVERIFY(sql::execute(m.service().database().connection(),
+                             QStringLiteral("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.episodes "
+                                            "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")));
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        auto stored = m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("A warm coat."));
+        QVERIFY(!stored);
+        QVERIFY(changed.isEmpty());
+        const QList<Message> transcript = *m->transcript(kUser, asked.conversationId);
+        QCOMPARE(transcript.size(), 1); // the user's message, committed before, stays
+        QCOMPARE(transcript.first().id, asked.id);
+        QCOMPARE(episodeCount(m), 0);
+    }
+
+    void replyWithMemoryOffRecordsNoExchange()
+    {
+        test::MemoryFixture m;
+        MemoryConfig off = m->config();
+        off.enabled = false;
+        m->setConfig(off);
+        const Message asked = ask(m, QStringLiteral("hello"));
+        auto stored = m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("Hi!"));
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        QVERIFY(!stored->exchange);
+        QCOMPARE(m->transcript(kUser, asked.conversationId)->size(), 2);
+        QCOMPARE(episodeCount(m), 0);
+    }
+
+    void repeatedQuestionIsCountedNotStoredTwice()
+    {
+        test::MemoryFixture m;
+        const QString u = kUser;
+        QVERIFY(m->ensureUser(u));
+        auto first = m->recordExchange(u, {}, QStringLiteral("How do I renew my passport?"), QStringLiteral("r"));
+        auto again = m->recordExchange(u, {}, QStringLiteral("how do I renew my passport"), QStringLiteral("r"));
+        QCOMPARE(again->id, first->id);
+        QCOMPARE(again->accessCount, first->accessCount + 1);
+        auto longer =
+            m->recordExchange(u, {}, QStringLiteral("How do I renew my passport while abroad?"), QStringLiteral("r"));
+        QVERIFY(longer->id != first->id);
+        QCOMPARE(episodeCount(m), 2);
+        // Without words, only the same text (spaces aside) is a repeat, however long the padding.
+        auto mark = m->recordExchange(u, {}, QStringLiteral("??"), QStringLiteral("r"));
+        auto padded = m->recordExchange(u, {}, QStringLiteral("   ??   "), QStringLiteral("r"));
+        QCOMPARE(padded->id, mark->id);
+        QCOMPARE(episodeCount(m), 3);
     }
 
     void historyShowsVersions()
