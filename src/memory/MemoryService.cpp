@@ -338,6 +338,9 @@ Result<StoredReply> MemoryService::appendReply(const QString& userId, const QStr
     }
     if (auto st = tx.commit(); !st)
         return st.error();
+    // The turn's writes are done and nobody waits: the moment to fold the WAL into the file.
+    if (auto st = m_ctx->db.checkpointIfDue(); !st)
+        qCWarning(lcMemory) << "cannot checkpoint the database:" << st.errorMessage();
     announceAppended(userId, *appended);
     if (recorded) {
         Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});

@@ -208,6 +208,7 @@ Status Database::commit()
         (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
         return Error::database(QStringLiteral("Cannot save the changes: %1").arg(st.errorMessage()));
     }
+    ++m_commitsSinceCheckpoint;
     return {};
 }
 
@@ -229,7 +230,16 @@ Status Database::runCached(std::optional<QSqlQuery>& cache, const QString& state
 
 Status Database::checkpoint()
 {
+    m_commitsSinceCheckpoint = 0;
     return sql::execute(m_db, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
+}
+
+Status Database::checkpointIfDue()
+{
+    if (m_depth > 0 || m_commitsSinceCheckpoint < kCommitsPerCheckpoint)
+        return {};
+    m_commitsSinceCheckpoint = 0;
+    return sql::execute(m_db, QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));
 }
 
 Transaction::Transaction(Database& db)

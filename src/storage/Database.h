@@ -44,6 +44,12 @@ public:
     // Writes the WAL back into the main file and truncates the WAL (after deletes, so erased text
     // is gone from every file on disk).
     Status checkpoint();
+    // Copies the WAL's new pages into the main file once kCommitsPerCheckpoint commits piled up
+    // (PASSIVE: never waits for readers). For moments nobody waits on, such as after a reply is
+    // stored: SQLite's own checkpoint runs inside whichever commit crosses its threshold of 1,000
+    // pages, and with a sync it took a few milliseconds of the commits of a user's message.
+    Status checkpointIfDue();
+    static constexpr int kCommitsPerCheckpoint = 16;
 
 private:
     Database() = default;
@@ -60,6 +66,7 @@ private:
     QString m_connectionName;
     QString m_path;
     int m_depth{};
+    int m_commitsSinceCheckpoint{};
     bool m_rollbackOnly{};
 };
 

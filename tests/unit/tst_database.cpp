@@ -3,6 +3,7 @@
 #include "storage/Sql.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTest>
 
 using namespace engram;
@@ -37,8 +38,9 @@ private Q_SLOTS:
             auto v1 = Database::openAtVersion(path, 1);
             QVERIFY2(v1, qPrintable(v1.errorMessage()));
             QCOMPARE((*v1)->schemaVersion(), 1);
-            QVERIFY(sql::execute((*v1)->connection(),
-                                 QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('a', 'A', 1)")));
+            QVERIFY(
+                sql::execute((*v1)->connection(),
+                             QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('a', 'A', 1)")));
             auto n = sql::scalar((*v1)->connection(),
                                  QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'embeddings'"));
             QCOMPARE(n->toInt(), 0);
@@ -49,8 +51,8 @@ private Q_SLOTS:
         const auto& c = (*latest)->connection();
         QCOMPARE(sql::scalar(c, QStringLiteral("SELECT display_name FROM users WHERE id = 'a'"))->toString(),
                  QStringLiteral("A"));
-        QCOMPARE(sql::scalar(c, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'embeddings'"))->toInt(),
-                 1);
+        QCOMPARE(
+            sql::scalar(c, QStringLiteral("SELECT count(*) FROM sqlite_master WHERE name = 'embeddings'"))->toInt(), 1);
     }
 
     void refusesRandomFileWithoutTouchingIt()
@@ -82,12 +84,14 @@ private Q_SLOTS:
             auto db = Database::open(path);
             QVERIFY(db);
             const auto& c = (*db)->connection();
-            QVERIFY(sql::execute(c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('u', 'U', 1)")));
+            QVERIFY(sql::execute(
+                c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('u', 'U', 1)")));
             for (int i = 0; i < 200; ++i) {
-                QVERIFY(sql::execute(c,
-                                     QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, last_access_at, "
-                                                    "created_at, updated_at, search_body) VALUES (?, 'u', 'exchange', ?, 1, 1, 1, ?)"),
-                                     {QString::number(i), QString(200, QLatin1Char('x')), QStringLiteral("x")}));
+                QVERIFY(sql::execute(
+                    c,
+                    QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, last_access_at, "
+                                   "created_at, updated_at, search_body) VALUES (?, 'u', 'exchange', ?, 1, 1, 1, ?)"),
+                    {QString::number(i), QString(200, QLatin1Char('x')), QStringLiteral("x")}));
             }
             QVERIFY((*db)->checkpoint());
         }
@@ -127,7 +131,8 @@ private Q_SLOTS:
         {
             Transaction outer(t.db());
             QVERIFY(outer.begin());
-            QVERIFY(sql::execute(c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('x', 'X', 1)")));
+            QVERIFY(sql::execute(
+                c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES ('x', 'X', 1)")));
             {
                 Transaction inner(t.db());
                 QVERIFY(inner.begin());
@@ -136,6 +141,29 @@ private Q_SLOTS:
             QVERIFY(!outer.commit());
         }
         QCOMPARE(sql::scalar(c, QStringLiteral("SELECT count(*) FROM users"))->toInt(), 0);
+    }
+
+    // The WAL is folded into the main file when enough commits piled up, not at every commit.
+    void checkpointsOnlyWhenEnoughCommitsPiledUp()
+    {
+        test::TempDatabase t;
+        QVERIFY(t.db().checkpoint());
+        const auto& c = t.db().connection();
+        const auto insertUser = [&](int i) {
+            Transaction tx(t.db());
+            QVERIFY(tx.begin());
+            QVERIFY(sql::execute(c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, ?, 1)"),
+                                 {QStringLiteral("u%1").arg(i), QString(5000, QLatin1Char('x'))}));
+            QVERIFY(tx.commit());
+        };
+        const qint64 before = QFileInfo(t.path()).size();
+        for (int i = 0; i < Database::kCommitsPerCheckpoint - 1; ++i)
+            insertUser(i);
+        QVERIFY(t.db().checkpointIfDue());
+        QCOMPARE(QFileInfo(t.path()).size(), before); // everything is still in the WAL
+        insertUser(Database::kCommitsPerCheckpoint);
+        QVERIFY(t.db().checkpointIfDue());
+        QVERIFY(QFileInfo(t.path()).size() > before);
     }
 };
 
