@@ -1,10 +1,12 @@
 #include "memory/Retriever.h"
 
+#include "core/TermTable.h"
 #include "memory/MemoryContext.h"
 #include "memory/QueryAnalyzer.h"
 
 #include <QHash>
 #include <QSet>
+#include <QStringTokenizer>
 
 #include <algorithm>
 #include <cmath>
@@ -75,14 +77,19 @@ void boostByConversation(QList<EpisodeHit>& hits)
 }
 
 // The weighted share of each question sentence's terms an episode holds, one entry per part.
-QList<double> partCoverage(const AnalyzedQuery& query, const EpisodeHit& hit)
+// `table` holds the query's terms, in order.
+QList<double> partCoverage(const AnalyzedQuery& query, const TermTable& table, const EpisodeHit& hit)
 {
-    const QList<QStringView> list = QStringView(hit.indexText).split(QLatin1Char(' '), Qt::SkipEmptyParts);
-    const QSet<QStringView> tokens(list.cbegin(), list.cend());
+    QList<bool> holds(query.terms.size(), false);
+    for (const QStringView token : qTokenize(QStringView(hit.indexText), u' ', Qt::SkipEmptyParts)) {
+        if (const qsizetype t = table.find(token); t >= 0)
+            holds[t] = true;
+    }
     QList<double> held(query.parts, 0.0);
     QList<double> total(query.parts, 0.0);
-    for (const QueryTerm& t : query.terms) {
-        const bool has = tokens.contains(QStringView(t.text));
+    for (qsizetype i = 0; i < query.terms.size(); ++i) {
+        const QueryTerm& t = query.terms.at(i);
+        const bool has = holds.at(i);
         for (int p = 0; p < query.parts; ++p) {
             if ((t.parts & (1u << p)) == 0)
                 continue;
@@ -105,9 +112,13 @@ void balanceParts(const AnalyzedQuery& query, QList<EpisodeHit>& hits)
 {
     if (query.parts < 2 || hits.size() < 2)
         return;
+    QStringList texts;
+    for (const QueryTerm& t : query.terms)
+        texts.append(t.text);
+    const TermTable table(texts);
     QList<QList<double>> scores; // per hit, per question
     for (const EpisodeHit& h : std::as_const(hits))
-        scores.append(partCoverage(query, h));
+        scores.append(partCoverage(query, table, h));
     QList<bool> taken(hits.size(), false);
     QList<EpisodeHit> ordered;
     for (int round = 0; round < Retriever::kPartRounds; ++round) {

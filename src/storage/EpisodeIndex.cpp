@@ -1,5 +1,6 @@
 #include "storage/EpisodeIndex.h"
 
+#include "core/TermTable.h"
 #include "storage/Bm25.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
@@ -59,53 +60,6 @@ double tokenCount(QStringView indexText)
     }
     return n;
 }
-
-// The common terms of a query, found by a cheap hash of a token's UTF-16 units: QHash's seeded
-// hash of every token of every candidate row was most of a search's time.
-class TermTable final
-{
-public:
-    explicit TermTable(const QList<SearchTerm>& terms)
-        : m_terms(terms)
-    {
-        qsizetype size = 16;
-        while (size < terms.size() * 4)
-            size *= 2;
-        m_slots.fill(-1, size);
-        m_mask = static_cast<size_t>(size - 1);
-        for (qsizetype i = 0; i < terms.size(); ++i) {
-            size_t slot = hash(terms.at(i).text) & m_mask;
-            while (m_slots.at(slot) >= 0)
-                slot = (slot + 1) & m_mask;
-            m_slots[slot] = i;
-        }
-    }
-
-    // The index of the token among the terms, or -1.
-    qsizetype find(QStringView token) const
-    {
-        for (size_t slot = hash(token) & m_mask; m_slots.at(slot) >= 0; slot = (slot + 1) & m_mask) {
-            if (m_terms.at(m_slots.at(slot)).text == token)
-                return m_slots.at(slot);
-        }
-        return -1;
-    }
-
-private:
-    static size_t hash(QStringView text) // FNV-1a
-    {
-        size_t h = 14695981039346656037ULL;
-        for (const QChar c : text) {
-            h ^= c.unicode();
-            h *= 1099511628211ULL;
-        }
-        return h;
-    }
-
-    const QList<SearchTerm>& m_terms;
-    QList<qsizetype> m_slots;
-    size_t m_mask{};
-};
 
 void sortHits(QList<EpisodeHit>& hits)
 {
@@ -408,7 +362,10 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
         return;
     // One pass over each row's tokens, counting those that are common terms: a long Chinese
     // query can have dozens of them.
-    const TermTable table(plan.common);
+    QStringList texts;
+    for (const SearchTerm& t : plan.common)
+        texts.append(t.text);
+    const TermTable table(texts);
     QList<QList<int>> counts; // per hit, per common term
     QList<double> lengths;
     for (const EpisodeHit& h : std::as_const(hits)) {
