@@ -189,8 +189,12 @@ Status PostingCache::readRows(std::optional<QSqlQuery>& statement, const QString
             QList<Posting>& list = m_postings[it.key()];
             const auto at = std::lower_bound(list.begin(), list.end(), rowid,
                                              [](const Posting& p, qint64 r) { return p.rowid < r; });
-            list.insert(at, Posting{rowid, it.value()});
-            ++m_postingCount;
+            if (at != list.end() && at->rowid == rowid) { // read again after a failed sync
+                at->frequency = it.value();
+            } else {
+                list.insert(at, Posting{rowid, it.value()});
+                ++m_postingCount;
+            }
         }
         m_lengths.insert(rowid, length);
         remember(rowid, q->value(3).toString(), q->value(4).toString(), q->value(5).toString());
