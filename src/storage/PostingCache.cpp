@@ -106,7 +106,7 @@ Status PostingCache::sync()
     m_state->finish();
     const bool followable = dataVersion == m_dataVersion && seq >= m_syncedSeq && changes >= m_changesRead &&
                             changes - m_changesRead <= kMaxFollowed && seq - m_syncedSeq <= kMaxFollowed;
-    if (!followable || m_postingCount > kMaxPostings || m_rows.size() > kMaxPostings) {
+    if (!followable || m_postingCount > kMaxPostings || m_rows.size() > kMaxRows) {
         clear();
     } else {
         if (changes > m_changesRead) {

@@ -41,6 +41,8 @@ public:
     static constexpr double kExtraWeight = 0.4;
     // Postings held at most; beyond that the cache starts afresh.
     static constexpr qsizetype kMaxPostings = 500'000;
+    // Rows whose owner, kind and status are held at most; beyond that the cache starts afresh.
+    static constexpr qsizetype kMaxRows = 500'000;
     // Rows added, rewritten or deleted between two searches that are followed one by one; more,
     // and the cache starts afresh.
     static constexpr qint64 kMaxFollowed = 256;
