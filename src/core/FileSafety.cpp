@@ -1,0 +1,165 @@
+#include "core/FileSafety.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryFile>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace engram::files {
+namespace {
+
+constexpr mode_t kPrivateDir = 0700;
+constexpr mode_t kPrivateFile = 0600;
+
+Error ioError(const QString& what, const QString& path, int err)
+{
+    return Error{Error::Code::Io,
+                 QStringLiteral("%1 %2: %3").arg(what, QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+}
+
+} // namespace
+
+Status ensurePrivateDir(const QString& dir)
+{
+    const QString absolute = QFileInfo(dir).absoluteFilePath();
+    // Create missing parents one by one so each new one is 0700 from the start, never readable
+    // by others in between.
+    QStringList missing;
+    QString at = absolute;
+    while (!at.isEmpty() && !QFileInfo::exists(at)) {
+        missing.prepend(at);
+        const QString parent = QFileInfo(at).path();
+        if (parent == at)
+            break;
+        at = parent;
+    }
+    for (const QString& path : std::as_const(missing)) {
+        const QByteArray native = QFile::encodeName(path);
+        if (::mkdir(native.constData(), kPrivateDir) != 0 && errno != EEXIST)
+            return ioError(QStringLiteral("Cannot create the folder"), path, errno);
+    }
+    const QByteArray native = QFile::encodeName(absolute);
+    struct stat st{};
+    if (::stat(native.constData(), &st) != 0)
+        return ioError(QStringLiteral("Cannot open the folder"), absolute, errno);
+    if (!S_ISDIR(st.st_mode))
+        return Error{Error::Code::Io, QStringLiteral("%1 is not a folder").arg(QDir::toNativeSeparators(absolute))};
+    if ((st.st_mode & 07777) != kPrivateDir && ::chmod(native.constData(), kPrivateDir) != 0 && errno != EROFS &&
+        errno != EPERM)
+        return ioError(QStringLiteral("Cannot make the folder private"), absolute, errno);
+    return {};
+}
+
+Status makePrivate(const QString& path)
+{
+    const QByteArray native = QFile::encodeName(path);
+    struct stat st{};
+    if (::lstat(native.constData(), &st) != 0)
+        return {}; // nothing there
+    if (!S_ISREG(st.st_mode) || (st.st_mode & 07777) == kPrivateFile)
+        return {};
+    // A read-only mount or a file owned by someone else keeps its mode; reading it still works.
+    if (::chmod(native.constData(), kPrivateFile) != 0 && errno != EROFS && errno != EPERM)
+        return ioError(QStringLiteral("Cannot make the file private"), path, errno);
+    return {};
+}
+
+Status makeDatabasePrivate(const QString& path)
+{
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
+        if (auto st = makePrivate(path + QLatin1String(suffix)); !st)
+            return st;
+    }
+    return {};
+}
+
+Status checkWritableTarget(const QString& path)
+{
+    const QByteArray native = QFile::encodeName(path);
+    struct stat st{};
+    if (::stat(native.constData(), &st) != 0)
+        return {}; // a new file
+    if (S_ISREG(st.st_mode))
+        return {};
+    return Error{Error::Code::Io, QStringLiteral("%1 is not a regular file (a folder, a device or a pipe); "
+                                                 "choose a file name instead")
+                                      .arg(QDir::toNativeSeparators(path))};
+}
+
+Status syncDir(const QString& dir)
+{
+    const QByteArray native = QFile::encodeName(dir);
+    const int fd = ::open(native.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return ioError(QStringLiteral("Cannot open the folder"), dir, errno);
+    const int rc = ::fsync(fd);
+    const int err = errno;
+    ::close(fd);
+    // Some file systems cannot sync a folder (EINVAL); the rename itself is then all there is.
+    if (rc != 0 && err != EINVAL && err != EROFS)
+        return ioError(QStringLiteral("Cannot sync the folder"), dir, err);
+    return {};
+}
+
+Result<qint64> writeAtomically(const QString& path, const std::function<Status(QIODevice&)>& produce)
+{
+    if (auto st = checkWritableTarget(path); !st)
+        return st.error();
+    const QFileInfo target(path);
+    const QString dir = target.absolutePath();
+    if (!QFileInfo(dir).isDir())
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot write %1: the folder %2 does not exist")
+                         .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(dir))};
+
+    // QTemporaryFile creates its file 0600, in the target's folder so the rename stays atomic.
+    QTemporaryFile temp(dir + QLatin1Char('/') + QLatin1Char('.') + target.fileName() + QStringLiteral(".XXXXXX"));
+    if (!temp.open())
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), temp.errorString())};
+    if (auto st = produce(temp); !st)
+        return st.error();
+    const qint64 written = temp.pos();
+    if (!temp.flush())
+        return Error{Error::Code::Io, QStringLiteral("Cannot write %1 (is the disk full?): %2")
+                                          .arg(QDir::toNativeSeparators(path), temp.errorString())};
+    if (::fsync(temp.handle()) != 0)
+        return ioError(QStringLiteral("Cannot write"), path, errno);
+    struct stat st{};
+    if (::fstat(temp.handle(), &st) != 0)
+        return ioError(QStringLiteral("Cannot check"), path, errno);
+    if (st.st_size != written)
+        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: only %2 of %3 bytes reached the disk")
+                                          .arg(QDir::toNativeSeparators(path))
+                                          .arg(st.st_size)
+                                          .arg(written)};
+    const QString tempName = temp.fileName();
+    temp.close();
+    if (temp.error() != QFileDevice::NoError)
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), temp.errorString())};
+    if (::rename(QFile::encodeName(tempName).constData(), QFile::encodeName(target.absoluteFilePath()).constData()) !=
+        0)
+        return ioError(QStringLiteral("Cannot write"), path, errno);
+    temp.setAutoRemove(false);
+    if (auto synced = syncDir(dir); !synced)
+        return synced.error();
+    return written;
+}
+
+Result<qint64> writeAtomically(const QString& path, const QByteArray& bytes)
+{
+    return writeAtomically(path, [&bytes](QIODevice& device) -> Status {
+        if (device.write(bytes) != bytes.size())
+            return Error{Error::Code::Io, QStringLiteral("Cannot write: %1").arg(device.errorString())};
+        return {};
+    });
+}
+
+} // namespace engram::files
