@@ -6,6 +6,7 @@
 #include "MemoryTransfer.h"
 #include "PipelineChatEngine.h"
 #include "QuitOnSignal.h"
+#include "core/FileSafety.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmReply.h"
 #include "memory/JobRunner.h"
@@ -43,6 +44,8 @@ void reloadClient(engram::AppSettings& app, engram::SecretStore& secrets, engram
 
 int main(int argc, char* argv[])
 {
+    // Every file Engram makes (memory, WAL, settings, exports, backups) is the user's alone.
+    engram::files::restrictNewFiles();
     QApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("engram"));
     QCoreApplication::setApplicationName(QStringLiteral("engram"));

@@ -135,9 +135,11 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
     const qsizetype count = local.positionalArguments().size();
     if (count < command.minArguments || (command.maxArguments >= 0 && count > command.maxArguments))
         return usage(cliTr("Usage: engram-cli %1 %2 (run engram-cli %1 --help)").arg(command.name, command.arguments));
-    CliContext context(m_out, valueOf(dbOption(), local, global, Database::defaultPath()),
+    const bool chosenPath = local.isSet(dbOption()) || global.isSet(dbOption()) ||
+                            !qEnvironmentVariableIsEmpty("ENGRAM_DB");
+    CliContext context(m_out, valueOf(dbOption(), local, global, Database::defaultPath()), chosenPath,
                        valueOf(userOption(), local, global, defaultUser()),
-                       local.isSet(jsonOption()) || global.isSet(jsonOption()));
+                       local.isSet(jsonOption()) || global.isSet(jsonOption()), command.access);
     if (context.userId().trimmed().isEmpty())
         return usage(cliTr("--user needs a non-empty id"));
     auto memory = context.memory();

@@ -2,29 +2,61 @@
 
 #include "memory/MemoryService.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace engram::cli {
 
-CliContext::CliContext(Output& output, QString databasePath, QString userId, bool json)
+CliContext::CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json,
+                       Access access)
     : m_out(output)
     , m_databasePath(std::move(databasePath))
     , m_userId(std::move(userId))
+    , m_chosenPath(chosenPath)
     , m_json(json)
+    , m_access(access)
 {}
 
 CliContext::~CliContext() = default;
 
 Result<MemoryService*> CliContext::memory()
 {
-    if (!m_memory) {
-        auto opened = MemoryService::open(m_databasePath);
-        if (!opened)
-            return opened.error();
-        auto user = (*opened)->ensureUser(m_userId);
-        if (!user)
+    if (m_memory)
+        return m_memory.get();
+    const bool reads = m_access == Access::Read || m_access == Access::ReadAll;
+    const QString folder = QFileInfo(m_databasePath).absolutePath();
+    if (!reads && m_chosenPath && !QFileInfo(folder).isDir())
+        return Error{Error::Code::Io, cliTr("The folder %1 does not exist; create it first, or check --db")
+                                          .arg(QDir::toNativeSeparators(folder))};
+    auto opened = MemoryService::open(m_databasePath, {}, Clock::system(),
+                                      reads ? Database::Access::ReadOnly : Database::Access::ReadWrite);
+    if (!opened)
+        return opened.error();
+    if (m_access == Access::Create) {
+        if (auto user = (*opened)->ensureUser(m_userId); !user)
             return user.error();
-        m_memory = std::move(opened).value();
+    } else if (m_access != Access::ReadAll) {
+        if (auto known = knownUser(**opened); !known)
+            return known.error();
     }
+    m_memory = std::move(opened).value();
     return m_memory.get();
+}
+
+Status CliContext::knownUser(MemoryService& memory) const
+{
+    auto users = memory.users();
+    if (!users)
+        return users.error();
+    QStringList ids;
+    for (const User& u : std::as_const(*users)) {
+        if (u.id == m_userId)
+            return {};
+        ids.append(u.id);
+    }
+    const QString known = ids.isEmpty() ? cliTr("there are no users yet") : cliTr("known users: %1").arg(ids.join(QStringLiteral(", ")));
+    return Error::notFound(cliTr("There is no user \"%1\" in %2 (%3). Check --user; engram-cli users lists them.")
+                               .arg(m_userId, QDir::toNativeSeparators(m_databasePath), known));
 }
 
 int CliContext::fail(const Error& error)

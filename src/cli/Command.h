@@ -25,12 +25,25 @@ enum ExitCode
     ExitModel = 5, // the model endpoint failed (the user's message stays stored)
 };
 
+// What a command does with the memory. Reading never takes the write lock (it works while
+// another program writes, and on a read-only file), and a mistyped --user is reported, not
+// silently made into a new, empty user.
+enum class Access
+{
+    Create,  // may add the user (import, add-fact, chat, jobs)
+    Change,  // changes an existing user's memory
+    Read,    // reads an existing user's memory, read-only
+    ReadAll, // reads the whole file (users), read-only
+};
+
 // What a command runs with: the output, the chosen database and user, and the memory service,
 // opened only when a command first asks for it.
 class CliContext final
 {
 public:
-    CliContext(Output& output, QString databasePath, QString userId, bool json);
+    // `chosenPath`: the file was named (--db, $ENGRAM_DB), so its folder must exist; the default
+    // place is created when missing.
+    CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json, Access access);
     ~CliContext();
 
     Output& out() { return m_out; }
@@ -38,7 +51,8 @@ public:
     const QString& userId() const { return m_userId; }
     const QString& databasePath() const { return m_databasePath; }
 
-    // The service over the database, with the user created on first use.
+    // The service over the database, opened as the command's Access says: the user must exist,
+    // or is created on first use.
     Result<MemoryService*> memory();
 
     // Reports the error on stderr and returns its exit code.
@@ -47,10 +61,14 @@ public:
     int usage(const QString& message);
 
 private:
+    Status knownUser(MemoryService& memory) const;
+
     Output& m_out;
     QString m_databasePath;
     QString m_userId;
+    bool m_chosenPath{};
     bool m_json{};
+    Access m_access{Access::Create};
     std::unique_ptr<MemoryService> m_memory;
 };
 
@@ -66,6 +84,7 @@ struct Command
     std::function<void(QCommandLineParser&)> addOptions;
     // Runs with the memory already open (the dispatcher reports a database it cannot open).
     std::function<int(CliContext&, MemoryService&, const QCommandLineParser&)> run;
+    Access access{Access::Create};
 };
 
 } // namespace engram::cli

@@ -4,6 +4,9 @@
 
 #include <QFile>
 
+#include <cerrno>
+#include <unistd.h>
+
 namespace engram::cli {
 namespace {
 
@@ -96,22 +99,83 @@ Json searchLine(const QString& query, const Result<QList<MemoryItem>>& results)
     return line;
 }
 
+// Standard input, line by line, read with read(2): a line may hold any byte (a NUL included,
+// which stdio's line reading takes for the end), and each line is answered as soon as it
+// arrives, so a script can talk to one process.
+class StdinLines final
+{
+public:
+    // A line longer than this is skipped to its end and reported, never buffered whole.
+    static constexpr qsizetype kMaxLine = 4 * 1024 * 1024;
+
+    struct Line
+    {
+        QByteArray text;
+        bool tooLong{};
+    };
+
+    bool next(Line& line)
+    {
+        line = {};
+        for (;;) {
+            const qsizetype end = m_buffer.indexOf('\n');
+            if (end >= 0) {
+                line.text = m_buffer.left(end);
+                line.tooLong = std::exchange(m_skipping, false);
+                m_buffer.remove(0, end + 1);
+                return true;
+            }
+            if (m_buffer.size() > kMaxLine) {
+                m_skipping = true;
+                m_buffer.clear();
+            }
+            if (m_eof) {
+                if (m_buffer.isEmpty() && !m_skipping)
+                    return false;
+                line.text = std::exchange(m_buffer, {});
+                line.tooLong = std::exchange(m_skipping, false);
+                return true;
+            }
+            char chunk[64 * 1024];
+            const ssize_t n = ::read(STDIN_FILENO, chunk, sizeof chunk);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                m_eof = true;
+            else
+                m_buffer.append(chunk, n);
+        }
+    }
+
+private:
+    QByteArray m_buffer;
+    bool m_eof{};
+    bool m_skipping{};
+};
+
 // Answers one query per line of standard input with one JSON line each, in order, in one process.
+// A line that cannot be a query (a NUL byte, longer than StdinLines::kMaxLine) gets an error line
+// of its own, the batch goes on, and the exit code says so.
 int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& options)
 {
-    QFile in;
-    if (!in.open(stdin, QIODevice::ReadOnly))
-        return ctx.fail(Error{Error::Code::Io, cliTr("Cannot read standard input")});
     int code = ExitOk;
-    // readLine() gives an empty array only at the end: an empty input line still holds its '\n'.
-    for (QByteArray raw = in.readLine(); !raw.isEmpty(); raw = in.readLine()) {
-        while (raw.endsWith('\n') || raw.endsWith('\r'))
-            raw.chop(1);
-        const QString query = QString::fromUtf8(raw);
-        auto results = memory.search(ctx.userId(), query, options);
+    StdinLines in;
+    StdinLines::Line raw;
+    while (in.next(raw)) {
+        while (raw.text.endsWith('\r'))
+            raw.text.chop(1);
+        const QString query = QString::fromUtf8(raw.text);
+        Result<QList<MemoryItem>> results = QList<MemoryItem>();
+        if (raw.tooLong) {
+            results = Error::invalid(cliTr("The line is longer than %1 MB; it was skipped").arg(StdinLines::kMaxLine / (1024 * 1024)));
+        } else if (raw.text.contains('\0')) {
+            results = Error::invalid(cliTr("The line holds a NUL byte, which no query can contain; it was skipped"));
+        } else {
+            results = memory.search(ctx.userId(), query, options);
+        }
         if (!results)
-            code = ExitDatabase;
-        ctx.out().jsonLine(searchLine(query, results));
+            code = results.error().code == Error::Code::InvalidInput ? std::max(code, int(ExitInvalidInput)) : ExitDatabase;
+        ctx.out().jsonLine(searchLine(raw.tooLong ? QString() : query, results));
     }
     return code;
 }
@@ -151,18 +215,20 @@ int search(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 QList<Command> itemCommands()
 {
     return {
-        {QStringLiteral("list"), {}, cliTr("List remembered items"), 0, 0, &addListOptions, &list},
-        {QStringLiteral("show"), QStringLiteral("ID"), cliTr("Show one item"), 1, 1, {}, &show},
+        {QStringLiteral("list"), {}, cliTr("List remembered items"), 0, 0, &addListOptions, &list,
+         Access::Read},
+        {QStringLiteral("show"), QStringLiteral("ID"), cliTr("Show one item"), 1, 1, {}, &show, Access::Read},
         {QStringLiteral("history"),
          QStringLiteral("ID"),
          cliTr("Show an item's history (a fact's whole lineage)"),
          1,
          1,
          {},
-         &history},
+         &history,
+         Access::Read},
         {QStringLiteral("search"), QStringLiteral("[QUERY…]"),
          cliTr("Search the memory; without QUERY, answer one query per line of stdin as JSON lines"), 0, -1,
-         &addSearchOptions, &search},
+         &addSearchOptions, &search, Access::Read},
     };
 }
 

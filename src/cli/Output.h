@@ -32,6 +32,9 @@ public:
     void error(const QString& text);
     // Standard output as a device, for writers such as the exporter.
     QIODevice& device() { return m_stdout; }
+    // Pushes what was written to standard output out; false when it could not be (a full disk,
+    // a closed pipe), so a command never reports success for output that was lost.
+    bool flush() { return m_stdout.flush() && m_stdout.error() == QFileDevice::NoError; }
 
 private:
     void write(const QByteArray& bytes);

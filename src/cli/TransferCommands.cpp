@@ -19,10 +19,14 @@ Json countsJson(const ImportCounts& c)
 
 int exportMemory(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
-    if (!p.isSet(kOut)) {
+    if (!p.isSet(kOut) || p.value(kOut) == QLatin1String("-")) {
         // The document itself is the output: JSON either way.
         auto written = memory.exportMemory(ctx.userId(), ctx.out().device());
-        return written ? ExitOk : ctx.fail(written.error());
+        if (!written)
+            return ctx.fail(written.error());
+        if (!ctx.out().flush())
+            return ctx.fail(Error{Error::Code::Io, cliTr("The export could not be written to standard output")});
+        return ExitOk;
     }
     auto report = memory.exportMemory(ctx.userId(), p.value(kOut));
     if (!report)
@@ -136,9 +140,10 @@ QList<Command> transferCommands()
          0,
          0,
          [](QCommandLineParser& p) {
-             p.addOption({kOut, cliTr("Write to FILE instead."), QStringLiteral("FILE")});
+             p.addOption({kOut, cliTr("Write to FILE instead (- for standard output)."), QStringLiteral("FILE")});
          },
-         &exportMemory},
+         &exportMemory,
+         Access::Read},
         {QStringLiteral("import"), QStringLiteral("FILE"), cliTr("Load an export (or any engram-memory file)"), 1, 1,
          [](QCommandLineParser& p) {
              p.addOption({kMode, cliTr("merge (default: skip known items) or replace (swap the memory)."),
@@ -155,7 +160,8 @@ QList<Command> transferCommands()
              p.addOption({kBackup, cliTr("Write an export to FILE first; nothing is erased if that fails."),
                           QStringLiteral("FILE")});
          },
-         &clear},
+         &clear,
+         Access::Change},
     };
 }
 

@@ -1,10 +1,12 @@
 #include "CliApp.h"
+#include "core/FileSafety.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
 
 int main(int argc, char* argv[])
 {
+    engram::files::restrictNewFiles();
     QCoreApplication app(argc, argv);
     // The same names as the desktop app, so both find the same database by default.
     QCoreApplication::setApplicationName(QStringLiteral("engram"));

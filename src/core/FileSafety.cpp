@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 namespace engram::files {
@@ -19,11 +20,28 @@ constexpr mode_t kPrivateFile = 0600;
 
 Error ioError(const QString& what, const QString& path, int err)
 {
-    return Error{Error::Code::Io,
-                 QStringLiteral("%1 %2: %3").arg(what, QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+    return Error{Error::Code::Io, QStringLiteral("%1 %2: %3")
+                                      .arg(what, QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+}
+
+// A failed write says why in words a user can act on. Qt's buffered writes often lose errno
+// ("Unknown error"), so a full disk is recognised by its free space.
+Error writeError(const QString& path, const QString& detail)
+{
+    struct statvfs fs{};
+    const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
+    if (::statvfs(folder.constData(), &fs) == 0 && static_cast<qint64>(fs.f_bavail) * fs.f_frsize < 1024 * 1024)
+        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: the disk is full; free some space and try again")
+                                          .arg(QDir::toNativeSeparators(path))};
+    return Error{Error::Code::Io, QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), detail)};
 }
 
 } // namespace
+
+void restrictNewFiles()
+{
+    ::umask(077);
+}
 
 Status ensurePrivateDir(const QString& dir)
 {
@@ -124,26 +142,21 @@ Result<qint64> writeAtomically(const QString& path, const std::function<Status(Q
         return Error{Error::Code::Io,
                      QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), temp.errorString())};
     if (auto st = produce(temp); !st)
-        return st.error();
+        return st.error().code == Error::Code::Io ? writeError(path, st.errorMessage()) : st.error();
     const qint64 written = temp.pos();
     if (!temp.flush())
-        return Error{Error::Code::Io, QStringLiteral("Cannot write %1 (is the disk full?): %2")
-                                          .arg(QDir::toNativeSeparators(path), temp.errorString())};
+        return writeError(path, temp.errorString());
     if (::fsync(temp.handle()) != 0)
         return ioError(QStringLiteral("Cannot write"), path, errno);
     struct stat st{};
     if (::fstat(temp.handle(), &st) != 0)
         return ioError(QStringLiteral("Cannot check"), path, errno);
     if (st.st_size != written)
-        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: only %2 of %3 bytes reached the disk")
-                                          .arg(QDir::toNativeSeparators(path))
-                                          .arg(st.st_size)
-                                          .arg(written)};
+        return writeError(path, QStringLiteral("only %1 of %2 bytes reached the disk").arg(st.st_size).arg(written));
     const QString tempName = temp.fileName();
     temp.close();
     if (temp.error() != QFileDevice::NoError)
-        return Error{Error::Code::Io,
-                     QStringLiteral("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), temp.errorString())};
+        return writeError(path, temp.errorString());
     if (::rename(QFile::encodeName(tempName).constData(), QFile::encodeName(target.absoluteFilePath()).constData()) !=
         0)
         return ioError(QStringLiteral("Cannot write"), path, errno);

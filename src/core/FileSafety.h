@@ -15,6 +15,10 @@ class QIODevice;
 // a crash or a power cut leaves either the old file or the whole new one, never a short one.
 namespace engram::files {
 
+// Makes every file and folder this process creates from now on private to the user (umask 077),
+// whatever umask it was started with: for the app's and engram-cli's main().
+void restrictNewFiles();
+
 // Creates `dir` (with its parents) when missing and makes the folder itself 0700. Parents it
 // creates are 0700 as well; existing parents are left as they are.
 Status ensurePrivateDir(const QString& dir);

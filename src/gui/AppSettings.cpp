@@ -1,6 +1,7 @@
 #include "AppSettings.h"
 
 #include "ProviderPreset.h"
+#include "core/FileSafety.h"
 #include "llm/LlmSettings.h"
 
 #include <QSettings>
@@ -36,7 +37,11 @@ const QString kSplitter = QStringLiteral("window/splitter");
 AppSettings::AppSettings(const QString& fileName)
     : m_settings(fileName.isEmpty() ? std::make_unique<QSettings>()
                                     : std::make_unique<QSettings>(fileName, QSettings::IniFormat))
-{}
+{
+    // Made under an older, looser umask: the user's alone from now on (it names their endpoint
+    // and models; the key itself is in the keychain, never here).
+    (void)files::makePrivate(m_settings->fileName());
+}
 
 AppSettings::~AppSettings() = default;
 

@@ -1,9 +1,9 @@
 #include "memory/Exporter.h"
 
+#include "core/FileSafety.h"
 #include "memory/MemoryContext.h"
 
 #include <QFileInfo>
-#include <QSaveFile>
 
 #include <algorithm>
 
@@ -97,6 +97,9 @@ Result<ExportReport> Exporter::writeBytes(const QString& userId, QIODevice& devi
 
 Status Exporter::logExport(const QString& userId, const ExportReport& report)
 {
+    // A read-only memory is exported as it is: the history cannot, and need not, grow.
+    if (m_ctx.db.readOnly())
+        return {};
     Json after = Json::object();
     after["items"] = report.items();
     if (!report.path.isEmpty())
@@ -116,17 +119,21 @@ Result<ExportReport> Exporter::write(const QString& userId, QIODevice& device)
 
 Result<ExportReport> Exporter::writeFile(const QString& userId, const QString& path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: %2").arg(path, file.errorString())};
-    auto report = writeBytes(userId, file, QFileInfo(path).absoluteFilePath());
-    if (!report)
-        return report; // QSaveFile discards what it wrote
-    if (!file.commit())
-        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: %2").arg(path, file.errorString())};
+    // Written to the end, synced and checked before it replaces anything: a full disk gives an
+    // error and leaves the previous file, never a short one reported as an export.
+    std::optional<ExportReport> report;
+    auto written = files::writeAtomically(path, [&](QIODevice& device) -> Status {
+        auto r = writeBytes(userId, device, QFileInfo(path).absoluteFilePath());
+        if (!r)
+            return r.error();
+        report = *r;
+        return {};
+    });
+    if (!written)
+        return written.error();
     if (auto st = logExport(userId, *report); !st)
         return st.error();
-    return report;
+    return *report;
 }
 
 } // namespace engram

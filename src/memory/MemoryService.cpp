@@ -28,15 +28,19 @@ MemoryService::MemoryService(std::unique_ptr<Database> db, MemoryConfig config, 
     , m_forgetting(std::make_unique<ForgettingPolicy>(*m_ctx))
     , m_contextBuilder(std::make_unique<ContextBuilder>(*m_ctx, *m_retriever))
 {
+    // A read-only memory is only read; its trash waits for the next writer.
+    if (m_db->readOnly())
+        return;
     if (auto st = purgeTrash(); !st)
         qCWarning(lcMemory) << "cannot purge the undo trash:" << st.errorMessage();
 }
 
 MemoryService::~MemoryService() = default;
 
-Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, MemoryConfig config, Clock& clock)
+Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, MemoryConfig config, Clock& clock,
+                                                            Database::Access access)
 {
-    auto db = Database::open(path);
+    auto db = Database::open(path, access);
     if (!db)
         return db.error();
     return std::make_unique<MemoryService>(std::move(db).value(), config, clock);

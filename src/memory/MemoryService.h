@@ -14,6 +14,7 @@
 #include "memory/Retriever.h"
 #include "memory/SemanticMemory.h"
 #include "memory/WorkingMemory.h"
+#include "storage/Database.h"
 
 #include <QHash>
 #include <QObject>
@@ -84,8 +85,11 @@ public:
                   QObject* parent = nullptr);
     ~MemoryService() override;
 
+    // ReadOnly: for commands that only read (no lock needed, a read-only file works); what
+    // would write (an access count, the export's log line) is then left out.
     static Result<std::unique_ptr<MemoryService>> open(const QString& path, MemoryConfig config = {},
-                                                       Clock& clock = Clock::system());
+                                                       Clock& clock = Clock::system(),
+                                                       Database::Access access = Database::Access::ReadWrite);
 
     Database& database();
     const MemoryConfig& config() const;

@@ -61,6 +61,13 @@ Result<ClearReport> MemoryService::clearMemory(const QString& userId, const QStr
             return Error{backup.error().code,
                          QStringLiteral("The backup could not be written, so nothing was cleared: %1")
                              .arg(backup.errorMessage())};
+        // Read back from the disk before anything is erased: the backup must hold what it says.
+        auto reread = MemoryDocument::fromFile(backupPath);
+        if (!reread || reread->messages.size() != backup->messages || reread->episodes.size() != backup->episodes ||
+            reread->facts.size() != backup->facts)
+            return Error{Error::Code::Io, QStringLiteral("The backup %1 could not be read back whole, so nothing was "
+                                                         "cleared%2")
+                                              .arg(backupPath, reread ? QString() : QStringLiteral(": ") + reread.errorMessage())};
     }
     MemoryEraser eraser(*m_ctx);
     Transaction tx(*m_db);

@@ -1,15 +1,23 @@
 #include "storage/Database.h"
 
+#include "core/FileSafety.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
 #include <QAtomicInt>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QSqlError>
 #include <QStandardPaths>
+#include <QUrl>
 #include <QtEndian>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 namespace engram {
 namespace {
@@ -21,8 +29,20 @@ QAtomicInt g_connectionCounter;
 Status checkHeader(const QString& path)
 {
     QFile file(path);
-    if (!file.exists() || file.size() == 0)
+    if (!file.exists())
         return {};
+    if (file.size() == 0) {
+        // SQLite would take an empty file for a new database and write into it. Engram never
+        // leaves one (a new file is made whole under another name first), so an empty file is a
+        // memory that lost its content, or someone else's: keep it as it is. Only pages still
+        // in a -wal beside it can make it a database again.
+        if (QFileInfo(path + QStringLiteral("-wal")).size() > 0)
+            return {};
+        return Error{Error::Code::NotEngram,
+                     QStringLiteral("%1 is empty (0 bytes), so it is not an Engram memory (or it lost its content). "
+                                    "This file was left untouched; move it aside to start a new memory there.")
+                         .arg(QDir::toNativeSeparators(path))};
+    }
     if (!file.open(QIODevice::ReadOnly))
         return Error{Error::Code::Io, QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())};
     const QByteArray header = file.read(100);
@@ -45,6 +65,22 @@ Status checkHeader(const QString& path)
                      QStringLiteral("%1 is damaged: the file is shorter than its header says (truncated). "
                                     "Restore it from a backup or an export; this file was left untouched.")
                          .arg(name)};
+    return {};
+}
+
+// SQLite would open a file it cannot write read-only without a word and fail later, at the first
+// write, with a message about something else. Say it before: the file can still be read.
+Status checkWritable(const QFileInfo& file)
+{
+    for (const QString& path : {file.absoluteFilePath(), file.absolutePath()}) {
+        if (::access(QFile::encodeName(path).constData(), W_OK) != 0) {
+            return Error{Error::Code::Io,
+                         QStringLiteral("The memory %1 is read-only (%2): it can be read and exported "
+                                        "(engram-cli export), not changed.")
+                             .arg(QDir::toNativeSeparators(file.absoluteFilePath()),
+                                  QString::fromLocal8Bit(std::strerror(errno)))};
+        }
+    }
     return {};
 }
 
@@ -75,9 +111,27 @@ QString Database::defaultPath()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/engram.sqlite");
 }
 
-Result<std::unique_ptr<Database>> Database::open(const QString& path)
+Result<std::unique_ptr<Database>> Database::open(const QString& path, Access access)
 {
-    return openAtVersion(path, latestVersion());
+    if (access == Access::ReadWrite)
+        return openAtVersion(path, latestVersion());
+    if (!QFileInfo(path).isFile())
+        return Error{Error::Code::NotFound,
+                     QStringLiteral("There is no memory at %1").arg(QDir::toNativeSeparators(path))};
+    if (auto st = checkHeader(path); !st)
+        return st.error();
+    auto db = connect(path, Access::ReadOnly, -1);
+    if (!db || (*db)->schemaVersion() >= latestVersion())
+        return db;
+    // A file of an older Engram: reading it needs the newest schema, so upgrade it once.
+    db.value().reset(); // the reader goes before the writer comes
+    auto writer = openAtVersion(path, latestVersion());
+    if (!writer)
+        return Error{writer.error().code, QStringLiteral("%1 was written by an older Engram and must be upgraded "
+                                                         "before it can be read, but: %2")
+                                              .arg(QDir::toNativeSeparators(path), writer.errorMessage())};
+    writer.value().reset();
+    return connect(path, Access::ReadOnly, -1);
 }
 
 Result<std::unique_ptr<Database>> Database::openAtVersion(const QString& path, int version)
@@ -85,21 +139,98 @@ Result<std::unique_ptr<Database>> Database::openAtVersion(const QString& path, i
     if (auto st = checkHeader(path); !st)
         return st.error();
     const QFileInfo info(path);
-    if (!QDir().mkpath(info.absolutePath()))
-        return Error{Error::Code::Io, QStringLiteral("Cannot create the folder %1").arg(info.absolutePath())};
+    if (auto st = files::ensurePrivateDir(info.absolutePath()); !st)
+        return st.error();
+    if (!info.exists()) {
+        if (auto st = create(info.absoluteFilePath(), version); !st)
+            return st.error();
+    } else if (auto st = checkWritable(info); !st) {
+        return st.error();
+    }
+    auto db = connect(path, Access::ReadWrite, version);
+    if (!db)
+        return db;
+    // Existing installs made under a looser umask are tightened here, at every start.
+    if (auto st = files::makeDatabasePrivate((*db)->m_path); !st)
+        return st.error();
+    if (QFileInfo(defaultPath()).absolutePath() == info.absolutePath()) {
+        if (auto st = files::ensurePrivateDir(info.absolutePath()); !st)
+            return st.error();
+    }
+    return db;
+}
 
+Status Database::create(const QString& path, int version)
+{
+    // Built under a temporary name and linked into place once whole: a crash while creating
+    // leaves no empty or half-made file under the real name (and an empty file is refused).
+    const QFileInfo info(path);
+    const QString temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() +
+                         QStringLiteral(".new-%1-%2").arg(QCoreApplication::applicationPid()).arg(g_connectionCounter.fetchAndAddRelaxed(1));
+    const auto removeTemp = [&temp] {
+        for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+            QFile::remove(temp + QLatin1String(suffix));
+    };
+    // 0600 from the first byte: SQLite gives the -wal and -shm it creates the main file's mode.
+    const int fd = ::open(QFile::encodeName(temp).constData(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return Error{Error::Code::Io, QStringLiteral("Cannot create %1: %2")
+                                          .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)))};
+    ::close(fd);
+    {
+        auto db = connect(temp, Access::ReadWrite, version);
+        if (!db) {
+            removeTemp();
+            return db.error();
+        }
+    } // closing the only connection folds the WAL into the file and removes it
+    const QByteArray from = QFile::encodeName(temp);
+    const QByteArray to = QFile::encodeName(path);
+    // link() never replaces: if another process created the file meanwhile, theirs stands.
+    if (::link(from.constData(), to.constData()) != 0 && errno != EEXIST) {
+        const int err = errno;
+        removeTemp();
+        return Error{Error::Code::Io, QStringLiteral("Cannot create %1: %2")
+                                          .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+    }
+    removeTemp();
+    return files::syncDir(info.absolutePath());
+}
+
+Result<std::unique_ptr<Database>> Database::connect(const QString& path, Access access, int version)
+{
     std::unique_ptr<Database> db(new Database);
-    db->m_path = info.absoluteFilePath();
+    db->m_path = QFileInfo(path).absoluteFilePath();
+    db->m_readOnly = access == Access::ReadOnly;
     db->m_connectionName = QStringLiteral("engram-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1));
     db->m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), db->m_connectionName);
     db->m_db.setDatabaseName(db->m_path);
+    if (db->m_readOnly)
+        db->m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
     if (!db->m_db.open())
         return Error{Error::Code::Database,
                      QStringLiteral("Cannot open %1: %2").arg(db->m_path, db->m_db.lastError().text())};
-    if (auto st = db->configure(); !st)
-        return st.error();
-    if (auto st = db->migrateTo(version); !st)
-        return st.error();
+    auto configured = db->configure();
+    if (!configured && db->m_readOnly && QFileInfo(db->m_path + QStringLiteral("-wal")).size() == 0) {
+        // A WAL database in a folder that cannot be written (a read-only mount) cannot get its
+        // -shm. With no -wal holding newer pages, the file alone is the whole memory: read it
+        // as immutable, which needs neither.
+        db->m_db.close();
+        QUrl uri = QUrl::fromLocalFile(db->m_path);
+        uri.setQuery(QStringLiteral("immutable=1"));
+        db->m_db.setDatabaseName(uri.toString(QUrl::FullyEncoded));
+        db->m_db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_OPEN_URI"));
+        if (!db->m_db.open())
+            return Error{Error::Code::Database,
+                         QStringLiteral("Cannot open %1: %2").arg(db->m_path, db->m_db.lastError().text())};
+        configured = db->configure();
+    }
+    if (!configured)
+        return configured.error();
+    if (version >= 0) {
+        if (auto st = db->migrateTo(version); !st)
+            return st.error();
+    }
     return db;
 }
 
@@ -135,17 +266,26 @@ Status Database::configure()
                          .arg(current)
                          .arg(latestVersion())};
 
-    const QStringList pragmas{
+    if (m_readOnly && current == 0)
+        return Error{Error::Code::NotEngram,
+                     QStringLiteral("%1 holds no Engram memory (it is an empty database).").arg(name)};
+
+    QStringList pragmas{
         QStringLiteral("PRAGMA foreign_keys = ON"),
         QStringLiteral("PRAGMA busy_timeout = 5000"),
         QStringLiteral("PRAGMA secure_delete = ON"),
-        QStringLiteral("PRAGMA journal_mode = WAL"),
-        QStringLiteral("PRAGMA synchronous = NORMAL"),
+        // FULL syncs the WAL at every commit: a memory acknowledged to the user survives a power
+        // cut, not only a crash of the process (NORMAL would lose the commits since the last
+        // checkpoint). Its cost is measured in docs/RELIABILITY.md.
+        QStringLiteral("PRAGMA synchronous = FULL"),
         QStringLiteral("PRAGMA temp_store = MEMORY"),
         // A 32 MB page cache keeps the FTS index and the hot rows of a large memory in the process,
         // instead of a pread and a copy from the OS for every page a search touches.
         QStringLiteral("PRAGMA cache_size = -32768"),
     };
+    // Changing the journal mode writes the header: a read-only connection takes the file as it is.
+    if (!m_readOnly)
+        pragmas.prepend(QStringLiteral("PRAGMA journal_mode = WAL"));
     for (const QString& pragma : pragmas) {
         auto result = sql::run(m_db, pragma);
         if (!result)

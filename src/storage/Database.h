@@ -14,16 +14,26 @@ namespace engram {
 // The one SQLite file that holds every tier of every user. Opens or creates it with WAL,
 // foreign keys, a busy timeout and secure delete; migrates it by PRAGMA user_version; and
 // refuses, with a clear message, a file that is not an Engram database or is damaged — it never
-// overwrites such a file. A Database is used only on the thread that opened it.
+// overwrites such a file. The file and its -wal and -shm are the user's alone (0600); a new file
+// appears under its name only once it is a whole, migrated database. A Database is used only on
+// the thread that opened it.
 class Database final
 {
 public:
+    enum class Access
+    {
+        ReadWrite, // creates the file when missing, migrates it, tightens its permissions
+        ReadOnly,  // never writes, so it needs no lock and works on a read-only file or mount
+    };
+
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
-    // Opens (creating if absent) the database at `path`, migrated to the newest schema.
-    static Result<std::unique_ptr<Database>> open(const QString& path);
+    // Opens (creating if absent) the database at `path`, migrated to the newest schema. ReadOnly
+    // opens an existing file only (NotFound otherwise); a file of an older schema is migrated
+    // first when it can be written, and refused when it cannot.
+    static Result<std::unique_ptr<Database>> open(const QString& path, Access access = Access::ReadWrite);
     // For tests of migrations: opens and migrates only up to `version`.
     static Result<std::unique_ptr<Database>> openAtVersion(const QString& path, int version);
 
@@ -35,6 +45,7 @@ public:
     const QSqlDatabase& connection() const { return m_db; }
     QString path() const { return m_path; }
     int schemaVersion() const;
+    bool readOnly() const { return m_readOnly; }
 
     // Nestable: only the outermost begin/commit reach SQLite. Prefer the Transaction guard.
     Status beginTransaction();
@@ -53,6 +64,8 @@ public:
 
 private:
     Database() = default;
+    static Result<std::unique_ptr<Database>> connect(const QString& path, Access access, int version);
+    static Status create(const QString& path, int version);
     Status configure();
     Status migrateTo(int version);
 
@@ -68,6 +81,7 @@ private:
     int m_depth{};
     int m_commitsSinceCheckpoint{};
     bool m_rollbackOnly{};
+    bool m_readOnly{};
 };
 
 // Scope guard for a transaction: commit() saves; leaving the scope without it rolls back.

@@ -165,6 +165,14 @@ Result<int> EventLog::purgeTrash(const QDateTime& cutoff)
 {
     const QString which = cutoff.isValid() ? QStringLiteral("WHERE deleted_at < ?") : QString();
     const QVariantList values = cutoff.isValid() ? QVariantList{toMsecs(cutoff)} : QVariantList{};
+    // Most starts find nothing to purge: a read, so a start never waits for another writer.
+    auto due = sql::runList(m_db.connection(), QStringLiteral("SELECT EXISTS (SELECT 1 FROM trash %1)").arg(which),
+                            values);
+    if (!due)
+        return due.error();
+    if (!due->next() || !due->value(0).toBool())
+        return 0;
+    due->finish();
     // Once a delete can no longer be undone, the item's text leaves the earlier events of its
     // history too: the log keeps that it was created, edited and deleted, not what it said.
     auto scrubbed = sql::runList(m_db.connection(),

@@ -88,8 +88,8 @@ Status PostingCache::sync()
     const QString state = QStringLiteral("SELECT (SELECT ifnull(max(rowid), 0) FROM temp.episode_changes), "
                                          "(SELECT ifnull(max(seq), 0) FROM main.episodes), "
                                          "(SELECT data_version FROM pragma_data_version)");
-    if (auto st = sql::runCached(m_state, m_db.connection(), state, {}); !st) {
-        // The temporary tables went with a rolled-back transaction: make them again.
+    if (!sql::tryRunCached(m_state, m_db.connection(), state)) {
+        // The temporary tables went with a rolled-back transaction (expected): make them again.
         m_state.reset();
         m_started = false;
         clear();

@@ -11,12 +11,24 @@ Error error(const QSqlQuery& query, const QString& what)
 {
     const QSqlError e = query.lastError();
     QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
-    if (text.contains(QLatin1String("database or disk is full")))
+    Error::Code code = Error::Code::Database;
+    // SQLite's own words for the conditions a user can do something about, in a sentence that
+    // says what to do. The original text stays in the log.
+    if (text.contains(QLatin1String("database or disk is full"))) {
         text = QStringLiteral("the disk is full; free some space and try again");
-    else if (text.contains(QLatin1String("database is locked")))
+    } else if (text.contains(QLatin1String("database is locked"))) {
         text = QStringLiteral("the memory file is busy in another program; try again in a moment");
+    } else if (text.contains(QLatin1String("readonly database"))) {
+        text = QStringLiteral("the memory file is read-only (its file, folder or disk cannot be written); "
+                              "it can still be read and exported");
+    } else if (text.contains(QLatin1String("disk image is malformed")) ||
+               text.contains(QLatin1String("file is not a database"))) {
+        code = Error::Code::NotEngram;
+        text = QStringLiteral("the memory file is damaged; restore a backup (engram-cli backups, engram-cli "
+                              "restore) or save what can still be read with engram-cli export");
+    }
     qCWarning(lcStorage) << "SQL error:" << e.text() << "in" << query.lastQuery().left(200);
-    return Error::database(what.isEmpty() ? text : what + QStringLiteral(": ") + text);
+    return Error{code, what.isEmpty() ? text : what + QStringLiteral(": ") + text};
 }
 
 void bind(QSqlQuery& query, int index, const QVariant& value)
@@ -96,6 +108,24 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
     for (int i = 0; i < values.size(); ++i)
         bind(*cache, i, values.at(i));
     return exec(*cache);
+}
+
+bool tryRunCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement)
+{
+    if (!cache) {
+        QSqlQuery query(db);
+        query.setForwardOnly(true);
+        if (!query.prepare(statement)) {
+            qCDebug(lcStorage) << "not ready:" << query.lastError().text();
+            return false;
+        }
+        cache = std::move(query);
+    }
+    if (!cache->exec()) {
+        qCDebug(lcStorage) << "not ready:" << cache->lastError().text();
+        return false;
+    }
+    return true;
 }
 
 Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,

@@ -41,6 +41,10 @@ Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::i
 Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
                  const QVariantList& values);
 
+// runCached without parameters for a statement that may fail by design (its temporary table may
+// be gone with a rolled-back transaction): false instead of an error, logged at debug only.
+bool tryRunCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement);
+
 // runCached for a SELECT: the cached query, executed and positioned before the first row. Call
 // finish() after reading: a cached statement left active keeps its read transaction open.
 Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,

@@ -40,8 +40,9 @@ Result<TableWrites::Version> TableWrites::version()
     const QString statement = QStringLiteral("SELECT (SELECT n FROM temp.%1_writes), "
                                              "(SELECT data_version FROM pragma_data_version)")
                                   .arg(m_table);
-    if (!m_started || !sql::runCached(m_query, m_db.connection(), statement, {})) {
-        // First use, or the temporary tables went with a rolled-back transaction.
+    if (!m_started || !sql::tryRunCached(m_query, m_db.connection(), statement)) {
+        // First use, or the temporary tables went with a rolled-back transaction: expected, so
+        // the failed attempt is no SQL error in the log.
         m_query.reset();
         if (auto st = start(); !st)
             return st.error();
