@@ -24,8 +24,8 @@ Error error(const QSqlQuery& query, const QString& what)
     } else if (text.contains(QLatin1String("disk image is malformed")) ||
                text.contains(QLatin1String("file is not a database"))) {
         code = Error::Code::NotEngram;
-        text = QStringLiteral("the memory file is damaged; restore a backup (engram-cli backups, engram-cli "
-                              "restore) or save what can still be read with engram-cli export");
+        text = QStringLiteral("the memory file is damaged; nothing more is written to it. Restore a backup "
+                              "(engram-cli backups, engram-cli restore)");
     }
     qCWarning(lcStorage) << "SQL error:" << e.text() << "in" << query.lastQuery().left(200);
     return Error{code, what.isEmpty() ? text : what + QStringLiteral(": ") + text};
