@@ -11,6 +11,7 @@ namespace engram {
 ColumnFitter::ColumnFitter(QTableView* view, const QList<int>& textColumns, const QList<int>& minimumWidths)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
     , m_columns(textColumns)
     , m_minimums(minimumWidths)
 {
@@ -21,7 +22,7 @@ ColumnFitter::ColumnFitter(QTableView* view, const QList<int>& textColumns, cons
         header->setSectionResizeMode(m_columns.at(i), QHeaderView::Interactive);
         header->resizeSection(m_columns.at(i), m_minimums.at(i));
     }
-    view->viewport()->installEventFilter(this);
+    m_viewport->installEventFilter(this);
     connect(header, &QHeaderView::sectionResized, this, &ColumnFitter::onSectionResized);
     connect(header, &QHeaderView::geometriesChanged, this, &ColumnFitter::scheduleFit);
 }
@@ -37,7 +38,7 @@ void ColumnFitter::scheduleFit()
 
 bool ColumnFitter::eventFilter(QObject* watched, QEvent* event)
 {
-    if (watched == m_view->viewport() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
+    if (watched == m_viewport.data() && (event->type() == QEvent::Resize || event->type() == QEvent::Show))
         scheduleFit();
     return QObject::eventFilter(watched, event);
 }

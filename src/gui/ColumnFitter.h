@@ -2,8 +2,10 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 
 class QTableView;
+class QWidget;
 
 namespace engram {
 
@@ -27,6 +29,9 @@ private:
     void onSectionResized(int column);
 
     QTableView* m_view{};
+    // The watched viewport, kept apart from the view: the filter still sees the viewport's events
+    // while the view is being destroyed, when no member of the view may be called any more.
+    QPointer<QWidget> m_viewport;
     QList<int> m_columns;
     QList<int> m_minimums;
     bool m_fitting{};

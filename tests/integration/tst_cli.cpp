@@ -369,9 +369,12 @@ private Q_SLOTS:
         const test::CliRun episodic =
             cli.run({QStringLiteral("search"), QStringLiteral("--tier"), QStringLiteral("episodic"),
                      QStringLiteral("--json"), QStringLiteral("walrus")});
-        for (const Json& item : episodic.json()["results"])
+        // json() returns a new document: keep it, since a range-for over a member of a temporary
+        // iterates a destroyed document.
+        const Json episodicJson = episodic.json();
+        for (const Json& item : episodicJson["results"])
             QCOMPARE(str(item, "tier"), QStringLiteral("episodic"));
-        QVERIFY(!episodic.json()["results"].empty());
+        QVERIFY(!episodicJson["results"].empty());
 
         const test::CliRun chinese =
             cli.run({QStringLiteral("search"), QStringLiteral("限流"), QStringLiteral("--json")});
