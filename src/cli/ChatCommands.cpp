@@ -84,6 +84,8 @@ struct TurnOutcome
     QString reply;
     QString status;
     std::optional<LlmError> error;
+    QString keptReplyId; // a failed turn's partial reply, as stored
+    bool cut{};          // the reply passed kMaxReplyChars: only its first part is kept
 };
 
 // Streams the reply to stdout as it arrives (unless the output is JSON) and waits for its end.
@@ -99,12 +101,14 @@ TurnOutcome awaitTurn(CliContext& ctx, Turn& turn)
     QObject::connect(&turn, &Turn::finished, &loop, [&](const Message& reply) {
         outcome.reply = reply.content;
         outcome.status = enumName(reply.status);
+        outcome.cut = TurnPipeline::isCut(reply);
         loop.quit();
     });
     QObject::connect(&turn, &Turn::failed, &loop, [&](const LlmError& error, const QString& partial) {
         outcome.reply = partial;
         outcome.status = QStringLiteral("failed");
         outcome.error = error;
+        outcome.keptReplyId = turn.keptReplyId;
         loop.quit();
     });
     if (turn.isRunning())
@@ -135,17 +139,29 @@ int chat(CliContext& ctx, MemoryService& memory, const QCommandLineParser& args)
     const TurnOutcome outcome = awaitTurn(ctx, **turn);
     if (outcome.error) {
         ctx.out().error(cliTr("Model endpoint error: %1").arg(outcome.error->text()));
+        if (!outcome.keptReplyId.isEmpty())
+            ctx.out().error(cliTr("The part of the reply received so far is kept in the conversation, marked "
+                                  "interrupted."));
+        else if (!outcome.reply.isEmpty())
+            ctx.out().error(cliTr("The part of the reply received so far could not be kept."));
     } else if (args.isSet(kWait) && !conversation->incognito) {
         const auto [ok, failed] = drainJobs(jobs);
         if (failed > 0)
             ctx.out().error(cliTr("%n memory job(s) failed; they are retried later (engram-cli jobs).", "", failed));
         Q_UNUSED(ok)
     }
+    if (outcome.cut)
+        ctx.out().error(cliTr("The reply was longer than %1 characters: its first part is shown and kept, the rest "
+                              "was not read.")
+                            .arg(kMaxReplyChars));
     if (ctx.json()) {
         Json j = Json::object();
         j["conversation_id"] = utf8(conversation->id);
         j["reply"] = utf8(outcome.reply);
         j["status"] = utf8(outcome.status);
+        j["truncated"] = outcome.cut;
+        if (!outcome.keptReplyId.isEmpty())
+            j["kept_reply_id"] = utf8(outcome.keptReplyId);
         Json ids = Json::array();
         for (const QString& id : (*turn)->context.memoryIds())
             ids.push_back(utf8(id));

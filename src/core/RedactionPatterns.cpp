@@ -317,6 +317,35 @@ QList<Redaction> findStatedPasswords(const QString& folded, const QString& origi
     return found;
 }
 
+QList<Redaction> findLabelledIds(const QString& s)
+{
+    // The label, an optional connector ("：", "是", "is"), then the value: letters and digits, in
+    // groups joined by a space or a dash as long as each later group holds a digit ("123-45-6789",
+    // "110101 19900307 4578"), and a Hong Kong style check character in brackets ("A123456(7)").
+    static const QRegularExpression labelled(QStringLiteral(
+        R"re((?i)(?:(?:(?:公民)?身份(?:证|證)|公民身份|(?:证|證)件|(?:护|護)照|社保卡?|社(?:会|會)保障卡?)re"
+        R"re(|(?:驾|駕)(?:驶|駛)(?:证|證)|(?:驾|駕)照|居住(?:证|證)|通行(?:证|證)|(?:军|軍)官(?:证|證))re"
+        R"re()(?:号码|號碼|号|號|编号|編號)?)re"
+        R"re(|(?<![A-Za-z])(?:(?:(?:national|resident|citizen|personal)[ \t]+)?(?:id|identity|identification))re"
+        R"re((?:[ \t]+card)?[ \t]*(?:number|num|no\.?|nr\.?|#)|(?:national|resident|citizen)[ \t]+id)re"
+        R"re(|(?:id|identity)[ \t]+card|passport(?:[ \t]*(?:number|num|no\.?|nr\.?|#))?)re"
+        R"re(|(?:driver'?s?[ \t]+)?licen[cs]e[ \t]*(?:number|num|no\.?|#)|ssn)re"
+        R"re(|social[ \t]+security(?:[ \t]+(?:number|num|no\.?|#))?|tax[ \t]+id(?:[ \t]*(?:number|no\.?))?))re"
+        R"re((?![A-Za-z])))re"
+        R"re([ \t]*(?:(?:is|was)(?![A-Za-z])|是|为|為)?[ \t]*[:=#]?[ \t]*)re"
+        R"re(([A-Za-z0-9]+(?:[ -](?=[A-Za-z]*[0-9])[A-Za-z0-9]+)*(?:\([0-9A-Za-z]\))?)(?![A-Za-z0-9]))re"));
+    QList<Redaction> found;
+    for (auto it = labelled.globalMatch(s); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        const QStringView value = m.capturedView(1);
+        // Enough digits to be a document's number, not "ID card 2" or "passport photo".
+        const auto digits = std::ranges::count_if(value, [](QChar c) { return c.isDigit(); });
+        if (digits >= 5 && value.size() <= 40)
+            found.append({Redactor::kIdNumber, m.capturedStart(1), m.capturedLength(1)});
+    }
+    return found;
+}
+
 QList<Redaction> findApiKeys(const QString& s)
 {
     // Formats their issuers document: OpenAI/Anthropic sk-, Stripe secret keys, AWS access key

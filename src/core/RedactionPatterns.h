@@ -19,6 +19,10 @@ bool isAsciiAlnum(QChar c);
 // `original` is the unfolded text, needed to tell a full-width comma ending a value from an ASCII one.
 QList<Redaction> findStatedPasswords(const QString& folded, const QString& original);
 
+// A number the user labels as an identity document's ("身份证号 …", "证件号码：…", "passport no. …",
+// "SSN …"): masked whatever its check digit, since the label says what it is.
+QList<Redaction> findLabelledIds(const QString& folded);
+
 // Keys and tokens: well-known prefixes (sk-, AKIA, ghp_, xoxb-…), Bearer tokens, key = value
 // assignments, private key blocks, passwords in URLs, and long random-looking hex or base64.
 QList<Redaction> findApiKeys(const QString& folded);

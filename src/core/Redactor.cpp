@@ -3,6 +3,7 @@
 #include "core/RedactionPatterns.h"
 
 #include <QDate>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <array>
@@ -175,6 +176,63 @@ QList<Redaction> merged(QList<Redaction> found)
     return out;
 }
 
+// The masks already in a text: "[REDACTED:password]" from an earlier pass, or pasted back by the user.
+QList<std::pair<qsizetype, qsizetype>> maskSpans(const QString& text)
+{
+    static const QRegularExpression mask(QStringLiteral("\\[REDACTED:(?:%1|%2|%3|%4|%5)\\]")
+                                             .arg(Redactor::kIdNumber, Redactor::kCardNumber, Redactor::kPassword,
+                                                  Redactor::kApiKey, Redactor::kCustom));
+    QList<std::pair<qsizetype, qsizetype>> spans;
+    if (!text.contains(QLatin1String("[REDACTED:")))
+        return spans;
+    for (auto it = mask.globalMatch(text); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        spans.append({m.capturedStart(), m.capturedEnd()});
+    }
+    return spans;
+}
+
+// A mask is opaque to every rule: its characters become U+FFFC, which no rule reads as part of a
+// secret nor as a lead-in, so "密码是[REDACTED:password]" is not masked again.
+constexpr QChar kHidden{0xFFFC};
+
+QString hideMasks(QString text, const QList<std::pair<qsizetype, qsizetype>>& masks)
+{
+    for (const auto& [start, end] : masks) {
+        for (qsizetype i = start; i < end; ++i)
+            text[i] = kHidden;
+    }
+    return text;
+}
+
+// What a second pass must not do: cut a mask in two, or mask a mask. A match that touches a mask
+// takes all of it; a match of nothing but masks and spaces is dropped. So redact() is idempotent.
+QList<Redaction> outsideMasks(const QList<Redaction>& found, const QList<std::pair<qsizetype, qsizetype>>& masks,
+                              const QString& text)
+{
+    if (masks.isEmpty())
+        return found;
+    QList<Redaction> kept;
+    for (const Redaction& r : found) {
+        qsizetype start = r.start;
+        qsizetype end = r.start + r.length;
+        bool fresh = false;
+        for (const auto& [maskStart, maskEnd] : masks) {
+            if (maskStart < end && start < maskEnd) {
+                start = std::min(start, maskStart);
+                end = std::max(end, maskEnd);
+            }
+        }
+        for (qsizetype i = start; i < end && !fresh; ++i) {
+            const bool inMask = std::ranges::any_of(masks, [i](const auto& m) { return i >= m.first && i < m.second; });
+            fresh = !inMask && !text[i].isSpace();
+        }
+        if (fresh)
+            kept.append({r.kind, start, end - start});
+    }
+    return kept;
+}
+
 } // namespace
 
 void Redactor::setNeverRemember(const QStringList& phrases)
@@ -194,14 +252,17 @@ void Redactor::setNeverRemember(const QStringList& phrases)
 
 RedactionResult Redactor::redact(const QString& text) const
 {
-    const QString folded = redaction::foldWidth(text);
-    QList<Redaction> found = findPhrases(text, m_foldedPhrases);
+    const auto masks = maskSpans(text);
+    const QString visible = hideMasks(text, masks);
+    const QString folded = redaction::foldWidth(visible);
+    QList<Redaction> found = findPhrases(visible, m_foldedPhrases);
     found += findNumbers(folded);
+    found += redaction::findLabelledIds(folded);
     found += redaction::findApiKeys(folded);
-    found += redaction::findStatedPasswords(folded, text);
+    found += redaction::findStatedPasswords(folded, visible);
 
     RedactionResult result;
-    result.redactions = merged(std::move(found));
+    result.redactions = merged(outsideMasks(found, masks, text));
     if (result.redactions.isEmpty()) {
         result.text = text;
         return result;

@@ -18,6 +18,7 @@ const QString kExtractionModel = QString::fromLatin1(LlmSettingsKey::extractionM
 const QString kEmbeddingModel = QString::fromLatin1(LlmSettingsKey::embeddingModel);
 const QString kConnectTimeout = QString::fromLatin1(LlmSettingsKey::connectTimeoutSeconds);
 const QString kReplyTimeout = QString::fromLatin1(LlmSettingsKey::replyTimeoutSeconds);
+const QString kReplyDeadline = QString::fromLatin1(LlmSettingsKey::replyDeadlineSeconds);
 const QString kMemoryEnabled = QStringLiteral("memory/enabled");
 const QString kWindowRounds = QStringLiteral("memory/windowRounds");
 const QString kProfileBudget = QStringLiteral("memory/profileBudget");
@@ -160,6 +161,16 @@ int AppSettings::replyTimeoutSeconds() const
 void AppSettings::setReplyTimeoutSeconds(int seconds)
 {
     setValue(kReplyTimeout, seconds);
+}
+
+int AppSettings::replyDeadlineSeconds() const
+{
+    return intValue(kReplyDeadline, LlmSettings().replyDeadlineMs / 1000);
+}
+
+void AppSettings::setReplyDeadlineSeconds(int seconds)
+{
+    setValue(kReplyDeadline, seconds);
 }
 
 bool AppSettings::memoryEnabled() const

@@ -43,6 +43,8 @@ public:
     void setConnectTimeoutSeconds(int seconds);
     int replyTimeoutSeconds() const;
     void setReplyTimeoutSeconds(int seconds);
+    int replyDeadlineSeconds() const;
+    void setReplyDeadlineSeconds(int seconds);
 
     // ---- memory
     bool memoryEnabled() const;

@@ -2,7 +2,9 @@
 
 #include "ChatView.h"
 #include "MessageWidget.h"
+#include "llm/LlmTypes.h"
 #include "memory/MemoryService.h"
+#include "memory/TurnPipeline.h"
 
 namespace engram {
 
@@ -14,6 +16,8 @@ ChatController::ChatController(ChatEngine& engine, MemoryService& memory, ChatVi
 {
     connect(&engine, &ChatEngine::turnStarted, this, &ChatController::onTurnStarted);
     connect(&engine, &ChatEngine::replyDelta, this, &ChatController::onReplyDelta);
+    connect(&engine, &ChatEngine::replyCut, this, &ChatController::onReplyCut);
+    connect(&engine, &ChatEngine::partialReplyKept, this, &ChatController::onPartialReplyKept);
     connect(&engine, &ChatEngine::replyFinished, this, &ChatController::onReplyFinished);
     connect(&engine, &ChatEngine::replyFailed, this, &ChatController::onReplyFailed);
     connect(&engine, &ChatEngine::memoriesUsed, this, &ChatController::onMemoriesUsed);
@@ -89,6 +93,8 @@ void ChatController::loadTranscript()
         else if (m.status == MessageStatus::Failed)
             w->setFailure(m.role == Role::User ? tr("No reply was received.") : tr("This reply was interrupted."),
                           true);
+        if (m.role == Role::Assistant && TurnPipeline::isCut(m))
+            showCutNotice();
     }
     attachRunningTurn();
     // A question left without a reply (the app quit, or the turn failed after storing it).
@@ -260,6 +266,26 @@ void ChatController::onMemoriesUsed(const QString& turnId, const QList<UsedMemor
     Q_EMIT contextUsed(items);
 }
 
+void ChatController::onReplyCut(const QString& turnId)
+{
+    if (isCurrent(turnId))
+        m_turn->cut = true;
+}
+
+void ChatController::onPartialReplyKept(const QString& turnId, const QString& messageId)
+{
+    if (isCurrent(turnId))
+        m_turn->keptReplyId = messageId;
+}
+
+void ChatController::showCutNotice()
+{
+    m_view.appendNotice(tr("This reply was longer than %L1 characters: its first part is kept, the rest was not "
+                           "read.")
+                            .arg(kMaxReplyChars),
+                        QString());
+}
+
 void ChatController::onReplyFinished(const QString& turnId, const QString& messageId, bool stopped)
 {
     if (!isCurrent(turnId))
@@ -278,6 +304,10 @@ void ChatController::onReplyFinished(const QString& turnId, const QString& messa
     if (turn.replyWidget) {
         turn.replyWidget->setMessageId(id);
         turn.replyWidget->setState(stopped ? MessageWidget::State::Stopped : MessageWidget::State::Complete);
+    }
+    if (turn.cut && showsTurn()) {
+        showCutNotice();
+        Q_EMIT statusMessage(tr("The reply was cut at the length limit."));
     }
     endTurn();
     if (!stopped || !turn.reply.isEmpty())
@@ -304,8 +334,10 @@ void ChatController::onReplyFailed(const QString& turnId, ChatEngine::ErrorKind 
         }
     } else {
         // Part of the reply arrived before the failure: keep it, marked, with Retry.
-        if (turn.replyWidget)
+        if (turn.replyWidget) {
             turn.replyWidget->setFailure(tr("This reply was interrupted."), true);
+            turn.replyWidget->setMessageId(turn.keptReplyId); // so that Retry replaces it
+        }
         if (session) {
             Message m;
             m.id = newId();

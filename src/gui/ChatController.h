@@ -57,6 +57,8 @@ private:
         QString userText;
         QString userMessageId;
         QString reply;
+        QString keptReplyId; // a failed turn's partial reply, as stored
+        bool cut{};          // the reply passed the length limit: only its first part is kept
         QList<UsedMemory> used;
         QPointer<MessageWidget> userWidget;
         QPointer<MessageWidget> replyWidget;
@@ -77,6 +79,10 @@ private:
 
     void onTurnStarted(const QString& turnId, const QString& userMessageId);
     void onReplyDelta(const QString& turnId, const QString& text);
+    void onReplyCut(const QString& turnId);
+    void onPartialReplyKept(const QString& turnId, const QString& messageId);
+    // The notice under a reply that was cut at the length limit.
+    void showCutNotice();
     void onReplyFinished(const QString& turnId, const QString& messageId, bool stopped);
     void onReplyFailed(const QString& turnId, ChatEngine::ErrorKind kind, const QString& message);
     void onMemoriesUsed(const QString& turnId, const QList<UsedMemory>& items);

@@ -87,6 +87,12 @@ Q_SIGNALS:
     void replyDelta(const QString& turnId, const QString& text);
     // messageId is the stored reply (empty when nothing was stored).
     void replyFinished(const QString& turnId, const QString& messageId, bool stopped);
+    // The reply passed the length limit (kMaxReplyChars) and was cut: its first part is kept.
+    // Comes just before replyFinished.
+    void replyCut(const QString& turnId);
+    // Part of the reply had arrived before the failure; it is stored as `messageId`, marked
+    // interrupted. Comes just before replyFailed.
+    void partialReplyKept(const QString& turnId, const QString& messageId);
     // `message` is the technical detail shown under the banner's explanation: never a header or a key.
     void replyFailed(const QString& turnId, engram::ChatEngine::ErrorKind kind, const QString& message);
     void memoriesUsed(const QString& turnId, const QList<engram::UsedMemory>& items);

@@ -90,10 +90,14 @@ void PipelineChatEngine::follow(Turn* turn, const QString& turnId)
     connect(turn, &Turn::finished, this, [this, turnId](const Message& reply) {
         m_turn.clear();
         setState(ConnectionState::Connected);
+        if (TurnPipeline::isCut(reply))
+            Q_EMIT replyCut(turnId);
         Q_EMIT replyFinished(turnId, reply.id, reply.status == MessageStatus::Stopped);
     });
-    connect(turn, &Turn::failed, this, [this, turnId](const LlmError& error, const QString&) {
+    connect(turn, &Turn::failed, this, [this, turn, turnId](const LlmError& error, const QString&) {
         m_turn.clear();
+        if (!turn->keptReplyId.isEmpty())
+            Q_EMIT partialReplyKept(turnId, turn->keptReplyId);
         const ErrorKind kind = errorKind(error);
         setState(kind == ErrorKind::Unreachable || kind == ErrorKind::Timeout ? ConnectionState::Unreachable
                                                                               : ConnectionState::Connected);

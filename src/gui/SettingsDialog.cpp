@@ -48,6 +48,7 @@ SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWid
     const QString seconds = tr(" s", "unit suffix of a number of seconds");
     m_ui->connectTimeoutSpinBox->setSuffix(seconds);
     m_ui->replyTimeoutSpinBox->setSuffix(seconds);
+    m_ui->replyDeadlineSpinBox->setSuffix(seconds);
     const QString tokens = tr(" tokens", "unit suffix of a token budget");
     for (QSpinBox* box : {m_ui->profileBudgetSpinBox, m_ui->episodicBudgetSpinBox, m_ui->windowBudgetSpinBox})
         box->setSuffix(tokens);
@@ -103,6 +104,7 @@ void SettingsDialog::load()
     m_ui->embeddingModelLineEdit->setText(m_settings.embeddingModel());
     m_ui->connectTimeoutSpinBox->setValue(m_settings.connectTimeoutSeconds());
     m_ui->replyTimeoutSpinBox->setValue(m_settings.replyTimeoutSeconds());
+    m_ui->replyDeadlineSpinBox->setValue(m_settings.replyDeadlineSeconds());
 
     m_ui->memoryEnabledCheckBox->setChecked(m_settings.memoryEnabled());
     m_ui->memoryOffLabel->setVisible(!m_settings.memoryEnabled());
@@ -162,6 +164,7 @@ void SettingsDialog::writeSettings()
     m_settings.setEmbeddingModel(m_ui->embeddingModelLineEdit->text());
     m_settings.setConnectTimeoutSeconds(m_ui->connectTimeoutSpinBox->value());
     m_settings.setReplyTimeoutSeconds(m_ui->replyTimeoutSpinBox->value());
+    m_settings.setReplyDeadlineSeconds(m_ui->replyDeadlineSpinBox->value());
     m_settings.setMemoryEnabled(m_ui->memoryEnabledCheckBox->isChecked());
     m_settings.setWindowRounds(m_ui->windowRoundsSpinBox->value());
     m_settings.setProfileBudget(m_ui->profileBudgetSpinBox->value());

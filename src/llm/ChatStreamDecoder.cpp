@@ -18,8 +18,10 @@ QStringList ChatStreamDecoder::feed(QByteArrayView bytes)
     for (const SseEvent& event : m_sse.feed(bytes)) {
         handleEvent(event, pieces);
         if (m_error)
-            break;
+            return pieces;
     }
+    if (m_sse.pendingBytes() > kMaxEventBytes)
+        m_error = LlmError::tooLarge(kMaxEventBytes);
     return pieces;
 }
 

@@ -10,6 +10,11 @@
 
 namespace engram {
 
+// The largest single event (or unterminated line) a stream may hold: a server that never ends a
+// line must not fill the memory. Far above one chunk of a real stream, even the whole of a
+// kMaxReplyChars reply sent as one event.
+inline constexpr qsizetype kMaxEventBytes = qsizetype{16} << 20;
+
 // Reads a streamed chat completion: SSE events whose data are chat.completion.chunk objects.
 // Collects the text, the finish reason, the usage and the model, and notices an error the server
 // reports inside the stream (an "error" event or an {"error":{…}} chunk) or data that is not

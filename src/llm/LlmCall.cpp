@@ -41,28 +41,35 @@ LlmCall::LlmCall(QNetworkAccessManager& nam, const LlmSettings& settings, LlmRep
     , m_reply(reply)
     , m_context{{}, settings.serverLabel(), settings.apiKey}
 {
-    for (QTimer* t : {&m_connectTimer, &m_idleTimer, &m_totalTimer, &m_retryTimer})
+    for (QTimer* t : {&m_connectTimer, &m_idleTimer, &m_totalTimer, &m_retryTimer, &m_deadlineTimer})
         t->setSingleShot(true);
     m_connectTimer.setInterval(m_settings.connectTimeoutMs);
     m_idleTimer.setInterval(m_settings.idleTimeoutMs);
     m_totalTimer.setInterval(m_settings.requestTimeoutMs);
+    m_deadlineTimer.setInterval(m_settings.replyDeadlineMs);
     connect(&m_connectTimer, &QTimer::timeout, this, [this] { onTimeout(&m_connectTimer); });
     connect(&m_idleTimer, &QTimer::timeout, this, [this] { onTimeout(&m_idleTimer); });
     connect(&m_totalTimer, &QTimer::timeout, this, [this] { onTimeout(&m_totalTimer); });
     connect(&m_retryTimer, &QTimer::timeout, this, &LlmCall::sendAttempt);
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &LlmCall::onDeadline);
     m_reply.setAbortHandler([this] {
         qCDebug(lcLlm) << "cancelled:" << logUrl();
+        m_deadlineTimer.stop();
         stop();
     });
 }
 
 LlmCall::~LlmCall()
 {
+    m_deadlineTimer.stop();
     stop();
 }
 
 void LlmCall::start()
 {
+    // Idle timeouts alone cannot end a stream that sends keep-alives or empty pieces forever.
+    if (streams())
+        m_deadlineTimer.start();
     sendAttempt();
 }
 
@@ -144,7 +151,19 @@ void LlmCall::onReadyRead()
     if (m_streaming)
         onStreamBytes(bytes); // may end the call, and even delete this object's reply later
     else
+        appendBody(bytes);
+}
+
+bool LlmCall::appendBody(const QByteArray& bytes)
+{
+    if (m_body.size() + bytes.size() <= kMaxBodyBytes) {
         m_body += bytes;
+        return true;
+    }
+    qCWarning(lcLlm).noquote() << "the reply from" << logUrl() << "is larger than" << kMaxBodyBytes << "bytes";
+    stop();
+    attemptFailed(LlmError::tooLarge(kMaxBodyBytes));
+    return false;
 }
 
 void LlmCall::onFinished()
@@ -152,7 +171,8 @@ void LlmCall::onFinished()
     if (!m_net || m_reply.isFinished())
         return;
     QNetworkReply* net = m_net;
-    m_body += net->readAll();
+    if (!appendBody(net->readAll()))
+        return;
     const int status = net->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const auto error = net->error();
     const qint64 elapsed = m_clock.elapsed();
@@ -211,6 +231,14 @@ void LlmCall::onTimeout(QTimer* which)
     attemptFailed(connecting ? LlmError::unreachable(m_context, LlmError::tr("No connection within %n second(s).",
                                                                              nullptr, std::max(1, (ms + 999) / 1000)))
                              : LlmError::timeout(ms));
+}
+
+void LlmCall::onDeadline()
+{
+    qCInfo(lcLlm).noquote() << "the reply from" << logUrl() << "was still going after" << m_settings.replyDeadlineMs
+                            << "ms";
+    stop();
+    attemptFailed(LlmError::deadline(m_settings.replyDeadlineMs));
 }
 
 void LlmCall::attemptFailed(const LlmError& error)

@@ -15,8 +15,13 @@ class QNetworkReply;
 
 namespace engram::detail {
 
+// The largest whole (non-streamed) body read: far above any answer an endpoint gives (a chat reply
+// of kMaxReplyChars Chinese characters, each escaped as six ASCII bytes, is about 6 MiB; 100 embeddings
+// of 3,072 floats about 7 MiB), low enough that a runaway body cannot exhaust memory.
+inline constexpr qint64 kMaxBodyBytes = qint64{32} << 20;
+
 // One logical request to the endpoint behind an LlmReply: sends it, watches the connect, idle and
-// total timeouts, turns HTTP and network failures into LlmErrors, and retries with backoff (or
+// total timeouts (and, for a stream, the whole-reply deadline, across retries), turns HTTP and network failures into LlmErrors, and retries with backoff (or
 // Retry-After) while nothing has reached the caller. Subclasses say what to send and how to read
 // the answer. Lives as a child of its reply, so it dies with it.
 class LlmCall : public QObject
@@ -68,6 +73,9 @@ private:
     void onReadyRead();
     void onFinished();
     void onTimeout(QTimer* which);
+    void onDeadline();
+    // Adds bytes of a whole body; false (and the call failed) past kMaxBodyBytes.
+    bool appendBody(const QByteArray& bytes);
     void handleHttpError(int status, const QByteArray& body);
     LlmError networkError() const;
     QString logUrl() const;
@@ -81,6 +89,7 @@ private:
     QTimer m_idleTimer;
     QTimer m_totalTimer;
     QTimer m_retryTimer;
+    QTimer m_deadlineTimer; // a streamed reply's whole time, from start() on, retries included
     QElapsedTimer m_clock;
     QByteArray m_body;
     int m_retries{};

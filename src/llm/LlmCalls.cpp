@@ -2,6 +2,10 @@
 
 #include "llm/OpenAiProtocol.h"
 
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcLlm)
+
 namespace engram::detail {
 namespace {
 
@@ -11,6 +15,14 @@ bool refusesField(const LlmError& error, const QByteArray& body, const char* fie
     if (error.httpStatus != 400 && error.httpStatus != 422)
         return false;
     return body.contains(field) || error.serverMessage.contains(QLatin1String(field));
+}
+
+// Where to cut `text` to at most kMaxReplyChars code units without splitting a surrogate pair.
+qsizetype cutPoint(const QString& text, qsizetype limit)
+{
+    if (text.size() <= limit)
+        return text.size();
+    return limit > 0 && text[limit - 1].isHighSurrogate() ? limit - 1 : limit;
 }
 
 } // namespace
@@ -39,9 +51,8 @@ void ChatCall::resetAttempt()
 void ChatCall::onStreamBytes(const QByteArray& bytes)
 {
     for (const QString& piece : m_decoder.feed(bytes)) {
-        m_chat.appendDelta(piece);
-        if (m_chat.isFinished())
-            return; // cancelled from a slot
+        if (!deliver(piece))
+            return;
     }
     if (m_decoder.hasFailed()) {
         stop();
@@ -51,17 +62,41 @@ void ChatCall::onStreamBytes(const QByteArray& bytes)
     }
 }
 
+bool ChatCall::deliver(const QString& piece)
+{
+    const qsizetype room = kMaxReplyChars - m_chat.text().size();
+    if (piece.size() <= room) {
+        m_chat.appendDelta(piece);
+        return !m_chat.isFinished();
+    }
+    m_chat.appendDelta(piece.left(cutPoint(piece, room)));
+    if (m_chat.isFinished())
+        return false;
+    qCInfo(lcLlm).noquote() << "the reply is longer than" << kMaxReplyChars << "characters: cut there";
+    stop(); // nothing past the limit is read
+    ChatResult cut = m_decoder.result();
+    cut.text = m_chat.text();
+    cut.truncated = true;
+    m_chat.finish(cut);
+    return false;
+}
+
 void ChatCall::onSuccess(const QByteArray& body)
 {
     if (!body.isEmpty() || !streams()) {
-        auto result = openai::parseChatCompletion(body, context());
-        if (!result) {
-            attemptFailed(result.error());
+        auto parsed = openai::parseChatCompletion(body, context());
+        if (!parsed) {
+            attemptFailed(parsed.error());
             return;
         }
+        ChatResult result = *parsed;
+        if (const qsizetype keep = cutPoint(result.text, kMaxReplyChars); keep < result.text.size()) {
+            result.text.truncate(keep);
+            result.truncated = true;
+        }
         if (streams())
-            m_chat.appendDelta(result->text); // a server that ignored "stream": one piece
-        m_chat.finish(*result);
+            m_chat.appendDelta(result.text); // a server that ignored "stream": one piece
+        m_chat.finish(result);
         return;
     }
     if (m_decoder.isDone() || m_decoder.hasFinishReason())

@@ -34,6 +34,9 @@ protected:
     bool hasDelivered() const override { return !m_chat.text().isEmpty(); }
 
 private:
+    // Passes a piece of the stream on, up to kMaxReplyChars; the piece that crosses the limit ends
+    // the reply, cut there. False once the reply has ended (cut, or cancelled from a slot).
+    bool deliver(const QString& piece);
     bool sendsJsonMode() const { return m_request.jsonObject && !m_quirks.noJsonMode; }
     bool sendsStreamUsage() const { return streams() && !m_quirks.noStreamUsage; }
 

@@ -194,6 +194,22 @@ LlmError LlmError::timeout(int idleMs)
                                   nullptr, seconds));
 }
 
+LlmError LlmError::deadline(int deadlineMs)
+{
+    const int seconds = std::max(1, (deadlineMs + 999) / 1000);
+    return make(Kind::Timeout, tr("The model server was still sending its reply after %n second(s), the longest a "
+                                  "reply may take. Try again, or raise the limit in the model settings.",
+                                  nullptr, seconds));
+}
+
+LlmError LlmError::tooLarge(qint64 limitBytes)
+{
+    const int mebibytes = static_cast<int>(std::max<qint64>(1, limitBytes >> 20));
+    return make(Kind::UnreadableReply, tr("The model server sent a reply larger than %n MiB, more than Engram "
+                                          "reads. Check that the address points to an OpenAI-compatible API.",
+                                          nullptr, mebibytes));
+}
+
 LlmError LlmError::unreachable(const Context& context, const QString& detail)
 {
     LlmError e = make(Kind::Unreachable, tr("Cannot reach the model server at %1. Check that it is running and "
@@ -205,8 +221,8 @@ LlmError LlmError::unreachable(const Context& context, const QString& detail)
 
 LlmError LlmError::interrupted()
 {
-    return make(Kind::Interrupted, tr("The connection to the model server broke before the reply was complete. "
-                                      "The part received so far is kept."));
+    // Whether a part was kept is for the caller to say: only it knows whether it stored one.
+    return make(Kind::Interrupted, tr("The connection to the model server broke before the reply was complete."));
 }
 
 LlmError LlmError::unreadable(const QString& detail)

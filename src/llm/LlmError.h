@@ -29,7 +29,8 @@ public:
         BadRequest,      // 400 and other 4xx: the server refused the request itself
         UnreadableReply, // not JSON, not SSE, or JSON without the expected fields
         Cancelled,       // the caller cancelled
-        Timeout,         // the server stopped sending for longer than the idle timeout
+        Timeout,         // the server stopped sending for longer than the idle timeout, or a streamed
+                         // reply went on past its deadline
         Interrupted,     // the connection broke in the middle of a reply
     };
 
@@ -60,6 +61,10 @@ public:
 
     static LlmError cancelled();
     static LlmError timeout(int idleMs);
+    // A streamed reply that was still going when its whole-reply deadline came.
+    static LlmError deadline(int deadlineMs);
+    // A reply larger than Engram reads (a whole JSON body, or one event of a stream).
+    static LlmError tooLarge(qint64 limitBytes);
     static LlmError unreachable(const Context& context, const QString& detail = {});
     static LlmError interrupted();
     static LlmError unreadable(const QString& detail = {});

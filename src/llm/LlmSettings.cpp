@@ -34,6 +34,7 @@ struct IntField
 constexpr IntField kIntFields[] = {
     {LlmSettingsKey::connectTimeoutSeconds, &LlmSettings::connectTimeoutMs, 1000},
     {LlmSettingsKey::replyTimeoutSeconds, &LlmSettings::idleTimeoutMs, 1000},
+    {LlmSettingsKey::replyDeadlineSeconds, &LlmSettings::replyDeadlineMs, 1000},
     {"model/requestTimeoutMs", &LlmSettings::requestTimeoutMs, 1},
     {"model/maxRetries", &LlmSettings::maxRetries, 1},
     {"model/retryBaseDelayMs", &LlmSettings::retryBaseDelayMs, 1},
@@ -89,7 +90,7 @@ Status LlmSettings::validate() const
                                   .arg(baseUrl));
     if (chatModel.trimmed().isEmpty())
         return Error::invalid(QCoreApplication::translate("LlmSettings", "Choose a chat model."));
-    if (connectTimeoutMs <= 0 || idleTimeoutMs <= 0 || requestTimeoutMs <= 0)
+    if (connectTimeoutMs <= 0 || idleTimeoutMs <= 0 || requestTimeoutMs <= 0 || replyDeadlineMs <= 0)
         return Error::invalid(QCoreApplication::translate("LlmSettings", "Timeouts must be longer than zero."));
     if (maxRetries < 0 || retryBaseDelayMs < 0 || retryMaxDelayMs < 0 || maxRetryAfterMs < 0)
         return Error::invalid(QCoreApplication::translate("LlmSettings", "Retry settings cannot be negative."));

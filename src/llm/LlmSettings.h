@@ -20,6 +20,7 @@ inline constexpr const char* extractionModel = "model/extractionModel";
 inline constexpr const char* embeddingModel = "model/embeddingModel";
 inline constexpr const char* connectTimeoutSeconds = "model/connectTimeoutSeconds"; // connectTimeoutMs
 inline constexpr const char* replyTimeoutSeconds = "model/replyTimeoutSeconds";     // idleTimeoutMs
+inline constexpr const char* replyDeadlineSeconds = "model/replyDeadlineSeconds";   // replyDeadlineMs
 } // namespace LlmSettingsKey
 
 // Where the model lives and how patiently to talk to it. The API key is held here in memory
@@ -36,6 +37,8 @@ struct LlmSettings
     int idleTimeoutMs{120000};    // longest silence while a reply streams (and before its first byte:
                                   // a local server may first load the model)
     int requestTimeoutMs{300000}; // a whole non-streamed reply
+    int replyDeadlineMs{300000};  // a whole streamed reply, however lively: keep-alives and empty pieces
+                                  // reset the idle timeout, so only this ends a stream that never finishes
     int maxRetries{3};            // extra attempts after a 429, 5xx or network failure
     int retryBaseDelayMs{500};    // first backoff; doubles each attempt, with jitter
     int retryMaxDelayMs{20000};   // ceiling of the backoff

@@ -53,9 +53,16 @@ struct Usage
     friend bool operator==(const Usage&, const Usage&) = default;
 };
 
+// The longest chat reply Engram reads, in UTF-16 code units: 1 MiB of text, some 300,000 words,
+// hundreds of times a long answer. A model that runs away (or a server that never stops) is cut
+// there: the text so far is kept and the rest is not read, so a reply can never fill the memory
+// file or the window.
+inline constexpr qsizetype kMaxReplyChars = qsizetype{1} << 20;
+
 struct ChatResult
 {
     QString text;
+    bool truncated{};           // cut at kMaxReplyChars: `text` is its first part, the rest was not read
     QString finishReason;       // "stop", "length", "content_filter", ... ; empty when the server gave none
     std::optional<Usage> usage; // absent when the server did not report it
     QString model;              // the model the server says answered

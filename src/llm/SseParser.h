@@ -30,6 +30,8 @@ public:
     bool isDone() const { return m_done; }
     // Bytes received but not yet part of a complete event (a half line or an unterminated event).
     bool hasPendingData() const { return !m_line.isEmpty() || m_hasData || !m_current.event.isEmpty(); }
+    // How many bytes are held for the line and the event not yet complete.
+    qsizetype pendingBytes() const { return m_line.size() + m_current.data.size() + m_current.event.size(); }
     void reset();
 
 private:

@@ -208,25 +208,51 @@ Status TurnPipeline::stream(Turn* turn, const ContextRequest& request)
         Q_EMIT turn->delta(piece);
     });
     connect(reply, &ChatReply::finished, turn,
-            [this, turn](const ChatResult& result) { complete(turn, result.text, MessageStatus::Complete); });
+            [this, turn](const ChatResult& result) { complete(turn, result, MessageStatus::Complete); });
     connect(reply, &ChatReply::failed, turn, [this, turn](const LlmError& error) {
-        if (turn->m_stopped) {
-            complete(turn, turn->m_text, MessageStatus::Stopped);
+        if (!turn->m_stopped) {
+            fail(turn, error);
             return;
         }
-        turn->m_done = true;
-        Q_EMIT turn->failed(error, turn->m_text);
-        turn->deleteLater();
+        ChatResult partial;
+        partial.text = turn->m_text;
+        complete(turn, partial, MessageStatus::Stopped);
     });
     Q_EMIT turn->contextReady();
     return {};
 }
 
-void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus status)
+bool TurnPipeline::isCut(const Message& reply)
+{
+    return reply.metadata.is_object() && reply.metadata.value("truncated", false);
+}
+
+void TurnPipeline::complete(Turn* turn, const ChatResult& result, MessageStatus status)
 {
     if (turn->m_done)
         return;
     turn->m_done = true;
+    // A reply cut at the limit is kept like one the user stopped: its first part, marked.
+    const Message reply =
+        keep(turn, result.text, result.truncated ? MessageStatus::Stopped : status, result.truncated);
+    Q_EMIT turn->finished(reply);
+    turn->deleteLater();
+}
+
+void TurnPipeline::fail(Turn* turn, const LlmError& error)
+{
+    if (turn->m_done)
+        return;
+    turn->m_done = true;
+    // Incognito: the window's own session list shows the part; nothing is kept here.
+    if (!turn->m_text.isEmpty() && !turn->conversation.incognito)
+        turn->keptReplyId = keep(turn, turn->m_text, MessageStatus::Failed, false).id;
+    Q_EMIT turn->failed(error, turn->m_text);
+    turn->deleteLater();
+}
+
+Message TurnPipeline::keep(Turn* turn, const QString& text, MessageStatus status, bool cut)
+{
     Message reply;
     reply.id = newId();
     reply.userId = turn->userId;
@@ -235,26 +261,39 @@ void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus statu
     reply.content = text;
     reply.status = status;
     reply.createdAt = m_memory.clock().now();
+    Json metadata = Json::object();
+    if (cut)
+        metadata["truncated"] = true;
+    reply.metadata = metadata;
     if (turn->conversation.incognito) {
         m_incognito[turn->conversation.id].append(reply);
-        Q_EMIT turn->finished(reply);
-        turn->deleteLater();
-        return;
+        return reply;
     }
-    Json metadata = Json::object();
     metadata["reply_to"] = turn->userMessageId.toStdString();
     storeUsedMemories(metadata, turn->used);
+    if (status == MessageStatus::Failed) {
+        // Interrupted: in the transcript, but not an exchange to remember nor to learn from (the
+        // user's retry brings the whole reply, and with it the exchange).
+        auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status,
+                                             std::move(metadata));
+        if (!stored) {
+            qCWarning(lcMemory) << "cannot store the interrupted reply:" << stored.errorMessage();
+            reply.id.clear();
+            return reply;
+        }
+        return *stored;
+    }
     Json episodeMeta = Json::object();
     episodeMeta["user_message_id"] = turn->userMessageId.toStdString();
     // The reply and its exchange in one transaction: a crash leaves both or neither.
-    auto stored =
-        m_memory.appendReply(turn->userId, turn->conversation.id, turn->userText, text, status, metadata, episodeMeta);
+    auto stored = m_memory.appendReply(turn->userId, turn->conversation.id, turn->userText, text, status,
+                                       std::move(metadata), episodeMeta);
     if (!stored) {
         qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();
-    } else {
-        reply = stored->message;
+        return reply;
     }
-    if (stored && m_jobs && m_memory.config().enabled && !text.isEmpty()) {
+    reply = stored->message;
+    if (m_jobs && m_memory.config().enabled && !text.isEmpty()) {
         if (auto st = m_jobs->enqueueExtraction(turn->userId, turn->conversation.id, turn->userMessageId, reply.id,
                                                 turn->userText, reply.content);
             !st)
@@ -262,8 +301,7 @@ void TurnPipeline::complete(Turn* turn, const QString& text, MessageStatus statu
         if (auto st = m_jobs->enqueueSummaryIfDue(turn->userId); !st)
             qCWarning(lcMemory) << "cannot queue a summary:" << st.errorMessage();
     }
-    Q_EMIT turn->finished(reply);
-    turn->deleteLater();
+    return reply;
 }
 
 } // namespace engram

@@ -34,6 +34,10 @@ public:
     QString userText;       // as stored: redacted
     ContextResult context;  // what the model was sent, with the memory ids (provenance)
     QList<UsedMemory> used; // the memories of `context`, as the stored reply's metadata lists them
+    // The part of a reply that arrived before a failure, as stored (status Failed: interrupted);
+    // empty when nothing arrived, nothing could be stored, or the conversation is incognito. Set
+    // before failed() is emitted.
+    QString keptReplyId;
 
     const QString& partialReply() const { return m_text; }
     bool hasContext() const { return m_hasContext; }
@@ -45,9 +49,11 @@ Q_SIGNALS:
     // `context` is filled and the reply is being asked for.
     void contextReady();
     void delta(const QString& piece);
-    // The reply as stored (status Complete, or Stopped after stop()).
+    // The reply as stored (status Complete, or Stopped after stop() or when it was cut at
+    // kMaxReplyChars: then isCut(reply)).
     void finished(const engram::Message& reply);
-    // The model could not answer; `partial` is whatever text arrived before the error.
+    // The model could not answer; `partial` is whatever text arrived before the error, stored
+    // (keptReplyId) so that it is in the transcript, marked interrupted.
     void failed(const engram::LlmError& error, const QString& partial);
 
 private:
@@ -85,6 +91,9 @@ public:
     // Asks again for the reply to a stored user message (after a failure, or to regenerate).
     Result<Turn*> retry(const QString& userId, const Conversation& conversation, const QString& userMessageId);
 
+    // Whether a reply was cut at kMaxReplyChars (its metadata says so): only its first part is kept.
+    static bool isCut(const Message& reply);
+
 Q_SIGNALS:
     // Semantic memory changed because of what the user said ("Remembered: project → 短视频",
     // "Less sure: employer → 字节跳动").
@@ -100,7 +109,11 @@ private:
     Status stream(Turn* turn, const ContextRequest& request);
     // stream() after the query's embedding: a failure ends the turn instead.
     void streamOrFail(Turn* turn, const ContextRequest& request);
-    void complete(Turn* turn, const QString& text, MessageStatus status);
+    void complete(Turn* turn, const ChatResult& result, MessageStatus status);
+    // A failure: the part that arrived, if any, is stored as an interrupted reply first.
+    void fail(Turn* turn, const LlmError& error);
+    // The reply as it is kept: stored, or in this session's memory for an incognito conversation.
+    Message keep(Turn* turn, const QString& text, MessageStatus status, bool cut);
     void learnExplicitFacts(const QString& userId, const Message& message);
 
     MemoryService& m_memory;

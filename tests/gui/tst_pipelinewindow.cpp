@@ -17,6 +17,7 @@
 #include "PipelineChatEngine.h"
 #include "SecretStore.h"
 #include "llm/LlmClient.h"
+#include "llm/LlmTypes.h"
 #include "memory/JobRunner.h"
 #include "memory/TurnPipeline.h"
 
@@ -24,6 +25,7 @@
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -260,6 +262,81 @@ private Q_SLOTS:
         QCOMPARE(items.size(), shown.size());
         QVERIFY(items.first()->isVisible());
         QVERIFY(items.first()->text().contains(QStringLiteral("短视频")));
+    }
+
+    // A broken stream: the part that came is shown marked, stored, and shown again after a restart.
+    void anInterruptedReplyIsKeptAfterARestart()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        test::MemoryFixture memory;
+        QString conversationId;
+        QString shownText;
+        {
+            App app(server.clientSettings(), &memory);
+            QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+            server.enqueue(FakeMatch::streaming(),
+                           FakeReply::stream(QStringLiteral("The first half of a long answer. ").repeated(30))
+                               .withDropAfter(1500));
+            app.send(QStringLiteral("Tell me a long story"));
+            auto* chat = app.find<ChatView>("chatView");
+            QTRY_VERIFY_WITH_TIMEOUT(chat->lastMessage() && chat->lastMessage()->role() == Role::Assistant &&
+                                         chat->lastMessage()->state() == MessageWidget::State::Failed,
+                                     kWaitMs);
+            MessageWidget* reply = chat->lastMessage();
+            shownText = reply->text();
+            QVERIFY(!shownText.isEmpty());
+            conversationId = app.window->currentConversationId();
+            const auto transcript = *app.memory->transcript(kUser, conversationId);
+            QCOMPARE(transcript.size(), 2);
+            QCOMPARE(transcript.last().content, shownText);
+            QCOMPARE(transcript.last().status, MessageStatus::Failed);
+            QCOMPARE(reply->messageId(), transcript.last().id); // Retry replaces this one
+        }
+        memory.reopen();
+        App app(server.clientSettings(), &memory);
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        app.window->openConversation(conversationId);
+        auto* chat = app.find<ChatView>("chatView");
+        QTRY_COMPARE(chat->messages().size(), 2);
+        QCOMPARE(chat->lastMessage()->text(), shownText);
+        QCOMPARE(chat->lastMessage()->state(), MessageWidget::State::Failed);
+    }
+
+    // A runaway reply is cut at the limit, kept, and the chat says so, then and after a restart.
+    void aCutReplyIsKeptWithANotice()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        test::MemoryFixture memory;
+        const auto cutNotices = [](const App& app) {
+            int n = 0;
+            for (const QLabel* label : app.window->findChildren<QLabel*>(QStringLiteral("noticeLabel")))
+                n += label->text().contains(QStringLiteral("longer than")) ? 1 : 0;
+            return n;
+        };
+        QString conversationId;
+        {
+            App app(server.clientSettings(), &memory);
+            QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+            const QString text = QStringLiteral("all work and no play ").repeated(kMaxReplyChars / 21 + 2000);
+            server.enqueue(FakeMatch::streaming(), FakeReply::stream(text).withDeltaChars(8192));
+            app.send(QStringLiteral("Write for ever"));
+            auto* chat = app.find<ChatView>("chatView");
+            QTRY_VERIFY_WITH_TIMEOUT(chat->lastMessage() && chat->lastMessage()->role() == Role::Assistant &&
+                                         chat->lastMessage()->state() == MessageWidget::State::Stopped,
+                                     60000);
+            QCOMPARE(chat->lastMessage()->text().size(), kMaxReplyChars);
+            QCOMPARE(cutNotices(app), 1);
+            conversationId = app.window->currentConversationId();
+            QCOMPARE(app.memory->transcript(kUser, conversationId)->last().content.size(), kMaxReplyChars);
+        }
+        memory.reopen();
+        App app(server.clientSettings(), &memory);
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        app.window->openConversation(conversationId);
+        QTRY_COMPARE(app.find<ChatView>("chatView")->messages().size(), 2);
+        QCOMPARE(cutNotices(app), 1);
     }
 
     void anUnreachableEndpointShowsTheBannerAndKeepsTheMessage()

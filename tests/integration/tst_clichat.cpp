@@ -2,7 +2,12 @@
 #include "FakeLlmServer.h"
 #include "TestSupport.h"
 
+#include "llm/LlmSettings.h"
+#include "llm/LlmTypes.h"
+
+#include <QDir>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -59,6 +64,9 @@ private Q_SLOTS:
     void killedJobRunIsFinishedExactlyOnceAfterRestart();
     void replyStreamsToStdoutAsItArrives();
     void unreachableEndpointExitsFiveAndKeepsTheMessage();
+    void endlessStreamEndsAtTheDeadlineAndKeepsThePart();
+    void droppedStreamKeepsThePartReceived();
+    void runawayReplyIsCutAndSaysSo();
 
 private:
     CliRunner runner() const;
@@ -258,6 +266,72 @@ void TestCliChat::unreachableEndpointExitsFiveAndKeepsTheMessage()
     for (const Json& item : working.json())
         kept = kept || str(item, "content") == message;
     QVERIFY2(kept, working.out.constData());
+}
+
+namespace {
+
+// The conversation's messages as `list --tier working --json` shows them (content → status).
+QList<std::pair<QString, QString>> workingMessages(const CliRunner& cli)
+{
+    QList<std::pair<QString, QString>> messages;
+    const Json items =
+        cli.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("working"), QStringLiteral("--json")})
+            .json();
+    for (const Json& item : items)
+        messages.append({str(item, "content"), str(item, "status")});
+    return messages;
+}
+
+} // namespace
+
+void TestCliChat::endlessStreamEndsAtTheDeadlineAndKeepsThePart()
+{
+    // The app's settings file, as the Settings dialog writes it: a two-second deadline.
+    QDir().mkpath(m_dir->filePath(QStringLiteral("config/engram")));
+    QSettings app(m_dir->filePath(QStringLiteral("config/engram/engram.conf")), QSettings::IniFormat);
+    app.setValue(QString::fromLatin1(LlmSettingsKey::replyDeadlineSeconds), 2);
+    app.sync();
+    const CliRunner cli = runner();
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("Half an answer").withEndlessKeepAlive(100));
+    const CliRun run = cli.run({QStringLiteral("chat"), QStringLiteral("tell me everything")});
+    QCOMPARE(run.exitCode, 5);
+    QCOMPARE(run.outText(), QStringLiteral("Half an answer\n"));
+    QVERIFY2(run.errText().contains(QStringLiteral("still sending")), run.err.constData());
+    QVERIFY2(run.errText().contains(QStringLiteral("is kept in the conversation")), run.err.constData());
+    const auto messages = workingMessages(cli);
+    QCOMPARE(messages.size(), 2);
+    QVERIFY(messages.contains(std::pair{QStringLiteral("Half an answer"), QStringLiteral("failed")}));
+}
+
+void TestCliChat::droppedStreamKeepsThePartReceived()
+{
+    const CliRunner cli = runner();
+    const QString text = QStringLiteral("A long answer that breaks off somewhere in the middle. ").repeated(10);
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream(text).withDropAfter(1200));
+    const CliRun run = cli.run({QStringLiteral("chat"), QStringLiteral("--json"), QStringLiteral("go on")});
+    QCOMPARE(run.exitCode, 5);
+    const Json answer = run.json();
+    const QString partial = str(answer, "reply");
+    QVERIFY(!partial.isEmpty());
+    QVERIFY(text.startsWith(partial));
+    QCOMPARE(str(answer, "status"), QStringLiteral("failed"));
+    QVERIFY(!str(answer, "kept_reply_id").isEmpty());
+    QVERIFY(workingMessages(cli).contains(std::pair{partial, QStringLiteral("failed")}));
+}
+
+void TestCliChat::runawayReplyIsCutAndSaysSo()
+{
+    const CliRunner cli = runner();
+    const QString text = QStringLiteral("无尽的回答。").repeated(kMaxReplyChars / 6 + 3000);
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream(text).withDeltaChars(4096));
+    const CliRun run = cli.run({QStringLiteral("chat"), QStringLiteral("write forever")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.outText().size(), kMaxReplyChars + 1); // and the newline
+    QVERIFY2(run.errText().contains(QStringLiteral("longer than")), run.err.constData());
+    bool stored = false;
+    for (const auto& [content, status] : workingMessages(cli))
+        stored = stored || (content.size() == kMaxReplyChars && text.startsWith(content));
+    QVERIFY(stored);
 }
 
 QTEST_GUILESS_MAIN(TestCliChat)

@@ -1,8 +1,12 @@
 #include "FakeLlmServer.h"
 #include "ReplyRecorder.h"
+#include "llm/ChatStreamDecoder.h"
+#include "llm/LlmCall.h"
 #include "llm/LlmClient.h"
 
+#include <QSettings>
 #include <QTcpServer>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -288,6 +292,124 @@ private Q_SLOTS:
         QCOMPARE(server.requestCount(), 2);
     }
 
+    void endlessKeepAliveEndsAtTheDeadline_data()
+    {
+        QTest::addColumn<bool>("emptyDeltas");
+        QTest::addColumn<QString>("text");
+        QTest::newRow("comments, no text") << false << QString();
+        QTest::newRow("comments after some text") << false << QStringLiteral("Thinking it over");
+        QTest::newRow("empty deltas after some text") << true << QStringLiteral("Let me see");
+    }
+
+    // A server that keeps its stream alive for ever: the idle timeout never fires, the deadline does.
+    void endlessKeepAliveEndsAtTheDeadline()
+    {
+        QFETCH(bool, emptyDeltas);
+        QFETCH(QString, text);
+        FakeLlmServer server;
+        server.enqueue(FakeReply::stream(text).withEndlessKeepAlive(50, emptyDeltas));
+        LlmSettings settings = server.clientSettings();
+        settings.idleTimeoutMs = 400; // far longer than the keep-alive interval: never reached
+        settings.replyDeadlineMs = 1500;
+        LlmClient client(settings);
+        auto out = record(client.streamChat(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*out, 30000));
+        QCOMPARE(out->errorKind(), QStringLiteral("timeout"));
+        QVERIFY2(out->error->message.contains(QStringLiteral("still sending")), qPrintable(out->error->message));
+        QCOMPARE(out->textAtFailure, text);
+        QCOMPARE(server.requestCount(), 1); // a deadline is not retried
+        QTRY_COMPARE_WITH_TIMEOUT(server.abortedResponses(), 1, kWaitMs); // the client hung up
+    }
+
+    void deadlineCoversTheRetriesToo()
+    {
+        // Two attempts that each stay within the idle timeout, but not together within the deadline.
+        FakeLlmServer server;
+        server.enqueue(FakeReply::error(503, "busy"));
+        server.enqueue(FakeReply::stream(QString()).withEndlessKeepAlive(50));
+        LlmSettings settings = server.clientSettings();
+        settings.replyDeadlineMs = 1500;
+        LlmClient client(settings);
+        auto out = record(client.streamChat(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*out, 30000));
+        QCOMPARE(out->errorKind(), QStringLiteral("timeout"));
+        QCOMPARE(server.requestCount(), 2);
+    }
+
+    void replyDeadlineIsASetting()
+    {
+        QTemporaryDir dir;
+        QSettings file(dir.filePath(QStringLiteral("s.ini")), QSettings::IniFormat);
+        LlmSettings s;
+        QCOMPARE(s.replyDeadlineMs, 300000); // five minutes unless changed
+        s.replyDeadlineMs = 42000;
+        s.save(file);
+        QCOMPARE(file.value(QString::fromLatin1(LlmSettingsKey::replyDeadlineSeconds)).toInt(), 42);
+        QCOMPARE(LlmSettings::load(file, QProcessEnvironment()).replyDeadlineMs, 42000);
+        s.replyDeadlineMs = 0;
+        QVERIFY(!s.validate().ok());
+    }
+
+    // A runaway reply is cut at kMaxReplyChars: what came is kept, the rest is not read.
+    void hugeStreamedReplyIsCut()
+    {
+        FakeLlmServer server;
+        const QString text = QStringLiteral("汉字🙂ab").repeated(kMaxReplyChars / 3); // twice the limit
+        // Paced, so that the server is still sending when the client stops reading.
+        server.enqueue(FakeReply::stream(text).withDeltaChars(4099).withChunkBytes(64 * 1024, 1));
+        LlmClient client(server.clientSettings());
+        auto out = record(client.streamChat(userSays(QStringLiteral("write forever"))));
+        QVERIFY(waitEnded(*out, 60000));
+        QCOMPARE(out->errorKind(), QStringLiteral("(no error)"));
+        QVERIFY(out->result->truncated);
+        QVERIFY(out->result->text.size() <= kMaxReplyChars);
+        QVERIFY(out->result->text.size() >= kMaxReplyChars - 1); // at most half a surrogate pair less
+        QVERIFY(text.startsWith(out->result->text));
+        QVERIFY(!out->result->text.back().isHighSurrogate());
+        QCOMPARE(out->joined(), out->result->text);
+        QTRY_COMPARE_WITH_TIMEOUT(server.abortedResponses(), 1, kWaitMs); // stopped reading
+    }
+
+    void hugeWholeReplyIsCut()
+    {
+        FakeLlmServer server;
+        const QString text = QStringLiteral("x").repeated(kMaxReplyChars + 10);
+        server.enqueue(FakeReply::text(text).withForcedStreaming(false));
+        server.enqueue(FakeReply::text(QStringLiteral("short")).withForcedStreaming(false));
+        LlmClient client(server.clientSettings());
+        auto out = record(client.streamChat(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*out, 60000));
+        QVERIFY(out->result->truncated);
+        QCOMPARE(out->result->text.size(), kMaxReplyChars);
+        auto shortOne = record(client.streamChat(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*shortOne));
+        QVERIFY(!shortOne->result->truncated);
+    }
+
+    void endlessLineIsRefused()
+    {
+        // A "stream" that never ends a line: refused once the line passes kMaxEventBytes.
+        FakeLlmServer server;
+        QByteArray body = "data: ";
+        body += QByteArray(kMaxEventBytes + 1024, 'a');
+        server.enqueue(FakeReply::raw(200, body, "text/event-stream").withChunkBytes(1 << 20, 0));
+        LlmClient client(server.clientSettings());
+        auto out = record(client.streamChat(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*out, 60000));
+        QCOMPARE(out->errorKind(), QStringLiteral("unreadable_reply"));
+    }
+
+    void hugeWholeBodyIsRefused()
+    {
+        FakeLlmServer server;
+        server.enqueue(FakeReply::raw(200, QByteArray(detail::kMaxBodyBytes + 1, ' '), "application/json"));
+        LlmClient client(server.clientSettings());
+        auto out = record(client.complete(userSays(QStringLiteral("hello"))));
+        QVERIFY(waitEnded(*out, 60000));
+        QCOMPARE(out->errorKind(), QStringLiteral("unreadable_reply"));
+        QVERIFY2(out->error->message.contains(QStringLiteral("MiB")), qPrintable(out->error->message));
+    }
+
     void droppedConnectionKeepsThePartialText()
     {
         FakeLlmServer server;
@@ -297,7 +419,8 @@ private Q_SLOTS:
         auto out = record(client.streamChat(userSays(QStringLiteral("tell a story"))));
         QVERIFY(waitEnded(*out));
         QCOMPARE(out->errorKind(), QStringLiteral("interrupted"));
-        QVERIFY(out->error->message.contains(QStringLiteral("kept")));
+        // Whether the part is kept is the caller's to say: the client itself stores nothing.
+        QVERIFY(!out->error->message.contains(QStringLiteral("kept")));
         QVERIFY(!out->textAtFailure.isEmpty());
         QVERIFY(text.startsWith(out->textAtFailure));
         QVERIFY(out->textAtFailure.size() < text.size());

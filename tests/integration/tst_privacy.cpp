@@ -1,7 +1,12 @@
+#include "FakeLlmServer.h"
 #include "MemoryFixture.h"
 #include "TestSupport.h"
+#include "llm/LlmClient.h"
+#include "memory/JobRunner.h"
+#include "memory/TurnPipeline.h"
 #include "storage/Database.h"
 
+#include <QSignalSpy>
 #include <QTest>
 
 using namespace engram;
@@ -63,6 +68,47 @@ private Q_SLOTS:
         QVERIFY(msg->content.contains(kInvalidId));
         QVERIFY(msg->content.contains(kNonLuhn));
         QVERIFY(!msg->content.contains(QStringLiteral("REDACTED")));
+    }
+
+    // "Is my ID number in the file, or at the model?" Not when I said it was my ID number, whatever
+    // its check digit; and the exchange's copy of my masked message is masked once, not twice.
+    void labelledIdNumberReachesNeitherTheFileNorTheModel()
+    {
+        test::FakeLlmServer server;
+        QVERIFY(server.isListening());
+        test::MemoryFixture m;
+        LlmSettings settings = server.clientSettings();
+        settings.embeddingModel.clear();
+        LlmClient client(settings);
+        JobRunner jobs(m.service(), client);
+        TurnPipeline pipeline(m.service(), client, &jobs);
+        const QString c = m.newConversation(QStringLiteral("u"));
+        const QString wrongCheckDigit = QStringLiteral("110101199003074578");
+        const QString passport = QStringLiteral("E12345678");
+        server.enqueue(test::FakeMatch::streaming(), test::FakeReply::stream("好的，已记下。"));
+        auto turn = pipeline.send(QStringLiteral("u"), *m->conversation(QStringLiteral("u"), c),
+                                  QStringLiteral("我的身份证号 %1，护照号码 %2，密码是 Hunter2Secret").arg(wrongCheckDigit, passport));
+        QVERIFY(turn);
+        QSignalSpy done(*turn, &Turn::finished);
+        QVERIFY(done.wait(15000));
+        QSignalSpy drained(&jobs, &JobRunner::drained);
+        jobs.drainOnce(); // extraction sees the exchange too
+        QVERIFY(drained.wait(15000) || !drained.isEmpty());
+        QVERIFY(server.requestCount(test::FakeMatch::extraction()) >= 1);
+
+        for (const test::RecordedRequest& r : server.requests()) {
+            for (const QString& secret : {wrongCheckDigit, passport, QStringLiteral("Hunter2Secret")})
+                QVERIFY2(!r.body.contains(secret.toUtf8()), qPrintable(secret + QStringLiteral(" sent to ") + r.path));
+        }
+        for (int pass = 0; pass < 2; ++pass) {
+            const QByteArray bytes = test::rawDatabaseBytes(m.path());
+            for (const QString& secret : {wrongCheckDigit, passport, QStringLiteral("Hunter2Secret")})
+                QVERIFY2(!bytes.contains(secret.toUtf8()), qPrintable(secret));
+            QVERIFY(bytes.contains("[REDACTED:id_number]"));
+            for (const char* twice : {"[REDACTED:password]]", "[REDACTED:id_number]]"})
+                QVERIFY2(!bytes.contains(twice), twice);
+            QVERIFY(m.service().database().checkpoint());
+        }
     }
 
     void neverRememberListIsPerUser()

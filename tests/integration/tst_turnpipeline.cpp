@@ -560,6 +560,71 @@ private Q_SLOTS:
         QCOMPARE(h.memory->transcript(QStringLiteral("u"), c.id)->size(), 1);
     }
 
+    void brokenStreamKeepsThePartReceived_data()
+    {
+        QTest::addColumn<FakeReply>("reply");
+        QTest::addColumn<int>("deadlineMs");
+        const QString text = QStringLiteral("The first words of a long answer, ").repeated(20);
+        QTest::newRow("dropped connection") << FakeReply::stream(text).withDropAfter(1500) << 300000;
+        QTest::newRow("error inside the stream")
+            << FakeReply::stream(QStringLiteral("Half an answer")).withStreamError(QStringLiteral("overloaded")) << 300000;
+        QTest::newRow("endless keep-alive past the deadline")
+            << FakeReply::stream(QStringLiteral("Half an answer")).withEndlessKeepAlive(50) << 1500;
+    }
+
+    // "The part received so far is kept": it is, in the transcript, marked interrupted, after a restart too.
+    void brokenStreamKeepsThePartReceived()
+    {
+        QFETCH(FakeReply, reply);
+        QFETCH(int, deadlineMs);
+        Harness h;
+        LlmSettings settings = keywordSearchOnly(h.server.clientSettings());
+        settings.replyDeadlineMs = deadlineMs;
+        h.client.setSettings(settings);
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        h.server.enqueue(FakeMatch::streaming(), reply);
+        auto turn = h.pipeline.send(QStringLiteral("u"), c, QStringLiteral("tell me everything"));
+        QVERIFY(turn);
+        QString partial;
+        QString keptId;
+        connect(*turn, &Turn::failed, this, [&, t = *turn](const LlmError&, const QString& text) {
+            partial = text;
+            keptId = t->keptReplyId;
+        });
+        QVERIFY(QTest::qWaitFor([&] { return !partial.isEmpty(); }, 30000));
+        QVERIFY(!keptId.isEmpty());
+        // Not learnt from: the retry brings the whole reply, and the jobs with it.
+        QVERIFY(h.jobs.pending(QStringLiteral("u"))->isEmpty());
+
+        // What the next start of the app reads from the file.
+        auto restarted = MemoryService::open(h.memory.path(), MemoryConfig{}, h.memory.clock());
+        QVERIFY(restarted);
+        const auto transcript = *(*restarted)->transcript(QStringLiteral("u"), c.id);
+        QCOMPARE(transcript.size(), 2);
+        QCOMPARE(transcript.last().id, keptId);
+        QCOMPARE(transcript.last().role, Role::Assistant);
+        QCOMPARE(transcript.last().status, MessageStatus::Failed);
+        QCOMPARE(transcript.last().content, partial);
+    }
+
+    void runawayReplyIsCutKeptAndMarked()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        const QString text = QStringLiteral("All work and no play. ").repeated(kMaxReplyChars / 22 + 2000);
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(text).withDeltaChars(4096));
+        const Message reply = h.say(QStringLiteral("u"), c, QStringLiteral("write forever"));
+        QVERIFY(TurnPipeline::isCut(reply));
+        QCOMPARE(reply.status, MessageStatus::Stopped);
+        QCOMPARE(reply.content.size(), kMaxReplyChars);
+        QVERIFY(text.startsWith(reply.content));
+        auto restarted = MemoryService::open(h.memory.path(), MemoryConfig{}, h.memory.clock());
+        QVERIFY(restarted);
+        const Message stored = (*restarted)->transcript(QStringLiteral("u"), c.id)->last();
+        QCOMPARE(stored.content.size(), kMaxReplyChars);
+        QVERIFY(TurnPipeline::isCut(stored));
+    }
+
     void stopKeepsPartialReplyMarkedStopped()
     {
         Harness h;

@@ -109,6 +109,11 @@ void FakeHttpConnection::writeHead()
 void FakeHttpConnection::writeNext()
 {
     while (m_socket->state() == QAbstractSocket::ConnectedState) {
+        if (m_next >= m_segments.size() && m_response.keepAliveMs > 0) {
+            writeBody(m_response.keepAlive);
+            QTimer::singleShot(m_response.keepAliveMs, this, &FakeHttpConnection::writeNext);
+            return;
+        }
         if (m_next >= m_segments.size()) {
             endResponse();
             return;

@@ -228,6 +228,11 @@ void FakeResponseBuilder::writeStream(FakeResponse& response, const FakeReply& r
     response.pieces.append(chunk({{"role", "assistant"}, {"content", ""}}, nullptr));
     for (const QString& piece : splitText(text, reply.m_deltaChars))
         response.pieces.append(chunk({{"content", utf8(piece)}}, nullptr));
+    if (reply.m_keepAliveMs > 0) {
+        response.keepAliveMs = reply.m_keepAliveMs;
+        response.keepAlive = reply.m_keepAliveEmptyDeltas ? chunk({{"content", ""}}, nullptr) : QByteArrayLiteral(": keep-alive\n\n");
+        return; // never finishes
+    }
     if (!reply.m_streamErrorMessage.isEmpty()) {
         response.pieces.append(
             sseEvent(errorJson(reply.m_streamErrorMessage, QStringLiteral("server_error"), reply.m_streamErrorCode)));

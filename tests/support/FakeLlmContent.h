@@ -33,6 +33,8 @@ struct FakeResponse
     int stallAfterBytes{-1};
     int stallAfterMs{};
     int dropAfterBytes{-1};
+    QByteArray keepAlive; // sent every keepAliveMs once the body is out, forever: the response never ends
+    int keepAliveMs{};
 
     // The status line and headers.
     QByteArray head() const;

@@ -264,6 +264,14 @@ FakeReply FakeReply::withoutDone() const
     return changed([&](FakeReply& r) { r.m_sendDone = false; });
 }
 
+FakeReply FakeReply::withEndlessKeepAlive(int intervalMs, bool emptyDeltas) const
+{
+    return changed([&](FakeReply& r) {
+        r.m_keepAliveMs = std::max(1, intervalMs);
+        r.m_keepAliveEmptyDeltas = emptyDeltas;
+    });
+}
+
 FakeReply FakeReply::withStreamError(const QString& message, const QString& code) const
 {
     return changed([&](FakeReply& r) {

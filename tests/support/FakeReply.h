@@ -108,6 +108,10 @@ public:
     // The finish_reason of the last chunk; empty: no finish chunk at all.
     FakeReply withFinishReason(const QString& reason) const;
     FakeReply withoutDone() const; // no "data: [DONE]" at the end of a stream
+    // A stream that never ends: after the text, no finish and no [DONE], but every `intervalMs` a
+    // ": keep-alive" comment (or, with `emptyDeltas`, a chunk whose content is ""), until the client
+    // hangs up. Only a whole-reply deadline ends it.
+    FakeReply withEndlessKeepAlive(int intervalMs, bool emptyDeltas = false) const;
     // After the text, an {"error":{…}} event in the stream (and no finish, no [DONE]).
     FakeReply withStreamError(const QString& message, const QString& code = {}) const;
     // Streams even when the request did not ask to (or answers whole when false).
@@ -148,6 +152,8 @@ private:
     int m_dropAfterBytes{-1};
     QString m_finishReason{QStringLiteral("stop")};
     bool m_sendDone{true};
+    int m_keepAliveMs{};
+    bool m_keepAliveEmptyDeltas{};
     QString m_streamErrorMessage;
     QString m_streamErrorCode;
     std::optional<bool> m_forceStreaming;

@@ -122,6 +122,98 @@ private Q_SLOTS:
 
     void idNumbers() { checkRedaction(); }
 
+    // A number the user labels as an identity document's is masked whatever its check digit.
+    void labelledIdNumbers_data()
+    {
+        addRedactionColumns();
+        const QString id = masked("id_number");
+        QTest::newRow("身份证号, wrong check digit") << u("身份证号 110101199003074578") << u("身份证号 ") + id;
+        QTest::newRow("身份证号码是, no space")
+            << u("我的身份证号码是110101199003074578。") << u("我的身份证号码是") + id + u("。");
+        QTest::newRow("身份证 in 6-8-4 groups, wrong check digit")
+            << u("身份证 110101 19900307 4578 已登记") << u("身份证 ") + id + u(" 已登记");
+        QTest::newRow("证件号 with full-width colon") << u("证件号：E12345678") << u("证件号：") + id;
+        QTest::newRow("护照号码") << u("护照号码为 G12345678，明天出发") << u("护照号码为 ") + id + u("，明天出发");
+        QTest::newRow("社保卡号") << u("社保卡号 310115198507203319") << u("社保卡号 ") + id;
+        QTest::newRow("traditional 身份證字號") << u("身份證號碼：A123456789") << u("身份證號碼：") + id;
+        QTest::newRow("ID number") << u("ID number: 110101199003074578") << u("ID number: ") + id;
+        QTest::newRow("ID no.") << u("my ID no. 12345678 expires soon") << u("my ID no. ") + id + u(" expires soon");
+        QTest::newRow("passport number is") << u("My passport number is G12345678.") << u("My passport number is ") + id + u(".");
+        QTest::newRow("SSN with dashes") << u("SSN 123-45-6789") << u("SSN ") + id;
+        QTest::newRow("social security number")
+            << u("Social Security Number: 078-05-1120, thanks") << u("Social Security Number: ") + id + u(", thanks");
+        QTest::newRow("Hong Kong ID with check character")
+            << u("identity card A123456(7) lost") << u("identity card ") + id + u(" lost");
+        QTest::newRow("full-width digits") << u("身份证号") + fullWidth(QStringLiteral("110101199003074578"))
+                                           << u("身份证号") + id;
+        // Labels without a number, numbers without a label, and too few digits stay.
+        QTest::newRow("label without number") << u("身份证丢了，明天去补办") << u("身份证丢了，明天去补办");
+        QTest::newRow("last four digits only") << u("身份证号后四位是4578") << u("身份证号后四位是4578");
+        QTest::newRow("passport photo") << u("passport photo booth 3") << u("passport photo booth 3");
+        QTest::newRow("user id is not a document") << u("user id 12345678") << u("user id 12345678");
+        QTest::newRow("unlabelled wrong check digit")
+            << u("订单号 110101199003074578") << u("订单号 110101199003074578");
+    }
+
+    void labelledIdNumbers() { checkRedaction(); }
+
+    // Masking twice changes nothing: a stored copy that is redacted again (an episode of an already
+    // masked message) never reads "[REDACTED:password]]".
+    void redactionIsIdempotent_data()
+    {
+        QTest::addColumn<QString>("text");
+        const char* texts[] = {
+            "password: hunter2",
+            "my password is hunter2!",
+            "密码是abc123",
+            "密码：芝麻开门",
+            "口令 = \"correct horse battery staple\"",
+            "password: 'sk-1a2B3c4D5e6F7g8H9i0JkLmNoPqRsT'",
+            "PIN 1234, pwd=Secr3t",
+            "身份证号 110101199003074578",
+            "身份证号：11010519491231002X，卡号 4111 1111 1111 1111",
+            "密码：11010519491231002X",
+            "password: 4111111111111111",
+            "postgres://admin:s3cretPass@db.example.com/app",
+            "api_key=AbCdEf0123456789XyZ, Bearer abcdefghijklmnop1234",
+            "token: ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+            "-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBg\n-----END PRIVATE KEY-----",
+            "SSN 123-45-6789 and passport no. E12345678",
+            "password: [REDACTED:password]",
+            "密码是[REDACTED:password]]",
+            "[REDACTED:card_number] 4111 1111 1111 1111",
+            "never remember Project Nightingale; its password is n1ghtingale",
+        };
+        for (const char* t : texts)
+            QTest::newRow(t) << u(t);
+    }
+
+    void redactionIsIdempotent()
+    {
+        QFETCH(QString, text);
+        Redactor redactor;
+        redactor.setNeverRemember({u("Project Nightingale"), u("password"), u("REDACTED")});
+        for (const Redactor& r : {Redactor(), redactor}) {
+            const RedactionResult once = r.redact(text);
+            const RedactionResult twice = r.redact(once.text);
+            QCOMPARE(twice.text, once.text);
+            QVERIFY2(!twice.changed(), qPrintable(twice.text));
+            QVERIFY2(!once.text.contains(u("]]")) || text.contains(u("]]")), qPrintable(once.text));
+        }
+    }
+
+    // The probe's case: the exchange's copy of an already masked message.
+    void maskedTextIsNotMaskedAgain()
+    {
+        const QString stored = Redactor().redact(u("我的密码是 Hunter2Secret!")).text;
+        QCOMPARE(stored, u("我的密码是 [REDACTED:password]"));
+        QCOMPARE(Redactor().redact(stored).text, stored);
+        QCOMPARE(Redactor().redact(u("password: [REDACTED:password]")).text, u("password: [REDACTED:password]"));
+        // A mask glued to more of a secret still hides all of it, as one mask.
+        QCOMPARE(Redactor().redact(u("password: \"[REDACTED:password] and more\"")).text,
+                 u("password: \"[REDACTED:password]\""));
+    }
+
     // Bank card numbers: 13-19 digits passing Luhn; phone numbers, dates and order numbers stay.
     void cardNumbers_data()
     {
