@@ -1,5 +1,6 @@
 #include "storage/Database.h"
 
+#include "storage/Backups.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
@@ -97,6 +98,8 @@ Result<std::unique_ptr<Database>> Database::openAtVersion(const QString& path, i
         return Error{Error::Code::Database,
                      QStringLiteral("Cannot open %1: %2").arg(db->m_path, db->m_db.lastError().text())};
     if (auto st = db->configure(); !st)
+        return st.error();
+    if (auto st = Backups::beforeMigration(db->m_path, db->schemaVersion(), version); !st)
         return st.error();
     if (auto st = db->migrateTo(version); !st)
         return st.error();
