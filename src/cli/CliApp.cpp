@@ -37,6 +37,7 @@ QList<Command> allCommands()
     all += editCommands();
     all += transferCommands();
     all += chatCommands();
+    all += backupCommands();
     return all;
 }
 
@@ -142,6 +143,8 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
                        local.isSet(jsonOption()) || global.isSet(jsonOption()), command.access);
     if (context.userId().trimmed().isEmpty())
         return usage(cliTr("--user needs a non-empty id"));
+    if (command.runOnFile)
+        return command.runOnFile(context, local);
     auto memory = context.memory();
     if (!memory)
         return context.fail(memory.error());

@@ -85,6 +85,9 @@ struct Command
     // Runs with the memory already open (the dispatcher reports a database it cannot open).
     std::function<int(CliContext&, MemoryService&, const QCommandLineParser&)> run;
     Access access{Access::Create};
+    // Instead of run, for commands on the memory file itself (backup, restore): the dispatcher
+    // does not open the memory, which may be damaged or about to be replaced.
+    std::function<int(CliContext&, const QCommandLineParser&)> runOnFile{};
 };
 
 } // namespace engram::cli

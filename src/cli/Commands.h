@@ -13,5 +13,6 @@ QList<Command> itemCommands();     // list, show, history, search
 QList<Command> editCommands();     // add-fact, edit, pin, unpin, delete, undo, forget
 QList<Command> transferCommands(); // export, import, clear
 QList<Command> chatCommands();     // chat, jobs
+QList<Command> backupCommands();   // backup, backups, restore
 
 } // namespace engram::cli

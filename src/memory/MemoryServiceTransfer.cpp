@@ -2,12 +2,27 @@
 // MemoryService.cpp so each file stays about one thing.
 #include "memory/MemoryContext.h"
 #include "memory/MemoryService.h"
+#include "storage/Backups.h"
 
 #include <QLoggingCategory>
 
 Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 
 namespace engram {
+namespace {
+
+// A rolling backup of the whole file before `what` replaces or erases a memory.
+Status backUpBefore(const Database& db, const QString& what)
+{
+    auto backup = Backups(db.path()).create();
+    if (!backup)
+        return Error{backup.error().code, QStringLiteral("The backup of the memory file before %1 failed, so nothing "
+                                                         "was changed: %2")
+                                              .arg(what, backup.errorMessage())};
+    return {};
+}
+
+} // namespace
 
 Result<ExportReport> MemoryService::exportMemory(const QString& userId, const QString& path)
 {
@@ -34,6 +49,10 @@ Result<ImportReport> MemoryService::importParsed(const QString& userId, Result<M
 {
     if (!document)
         return document.error();
+    if (mode == ImportMode::Replace) {
+        if (auto st = backUpBefore(*m_db, QStringLiteral("the import")); !st)
+            return st.error();
+    }
     // A new user is created (and logged) before the import's transaction, like on first use.
     if (auto user = ensureUser(userId, document->user.displayName); !user)
         return user.error();
@@ -55,6 +74,8 @@ Result<ClearReport> MemoryService::clearMemory(const QString& userId, const QStr
 {
     if (auto user = m_ctx->users.find(userId); !user)
         return user.error();
+    if (auto st = backUpBefore(*m_db, QStringLiteral("clearing the memory")); !st)
+        return st.error();
     if (!backupPath.isEmpty()) {
         auto backup = exportMemory(userId, backupPath);
         if (!backup)

@@ -1,6 +1,7 @@
 #include "storage/Database.h"
 
 #include "core/FileSafety.h"
+#include "storage/Backups.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
@@ -228,6 +229,8 @@ Result<std::unique_ptr<Database>> Database::connect(const QString& path, Access 
     if (!configured)
         return configured.error();
     if (version >= 0) {
+        if (auto st = Backups::beforeMigration(db->m_path, db->schemaVersion(), version); !st)
+            return st.error();
         if (auto st = db->migrateTo(version); !st)
             return st.error();
     }
