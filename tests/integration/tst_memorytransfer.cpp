@@ -296,17 +296,17 @@ private Q_SLOTS:
         // Braces and upper case are the same UUID: stored once, in lower case without braces,
         // and the references to it (a message's conversation, a fact's successor) follow.
         test::MemoryFixture m;
-        const QByteArray body = R"({"format": "engram-memory", "version": 1,
-            "conversations": [{"id": "{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}"}],
-            "working": [{"content": "hi", "id": "{AAAAAAAA-0000-4000-8000-000000000001}",
-                         "conversation_id": "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6"}],
-            "facts": [{"subject": "user", "predicate": "city", "object": "Porto", "status": "superseded",
-                       "id": "bbbbbbbb-0000-4000-8000-000000000002",
-                       "superseded_by": "{BBBBBBBB-0000-4000-8000-000000000003}"},
-                      {"subject": "user", "predicate": "city", "object": "Lisbon",
-                       "id": "BBBBBBBB-0000-4000-8000-000000000003"}],
-            "events": [{"item_type": "fact", "action": "edit", "item_id": "{BBBBBBBB-0000-4000-8000-000000000003}"},
-                       {"item_type": "user", "action": "create", "item_id": "anna"}]})";
+        const QByteArray body = "{\"format\": \"engram-memory\", \"version\": 1,\n"
+            "            \"conversations\": [{\"id\": \"{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}\"}],\n"
+            "            \"working\": [{\"content\": \"hi\", \"id\": \"{AAAAAAAA-0000-4000-8000-000000000001}\",\n"
+            "                         \"conversation_id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"}],\n"
+            "            \"facts\": [{\"subject\": \"user\", \"predicate\": \"city\", \"object\": \"Porto\", \"status\": \"superseded\",\n"
+            "                       \"id\": \"bbbbbbbb-0000-4000-8000-000000000002\",\n"
+            "                       \"superseded_by\": \"{BBBBBBBB-0000-4000-8000-000000000003}\"},\n"
+            "                      {\"subject\": \"user\", \"predicate\": \"city\", \"object\": \"Lisbon\",\n"
+            "                       \"id\": \"BBBBBBBB-0000-4000-8000-000000000003\"}],\n"
+            "            \"events\": [{\"item_type\": \"fact\", \"action\": \"edit\", \"item_id\": \"{BBBBBBBB-0000-4000-8000-000000000003}\"},\n"
+            "                       {\"item_type\": \"user\", \"action\": \"create\", \"item_id\": \"anna\"}]}";
         auto report = m->importDocument(kA, body);
         QVERIFY2(report, qPrintable(report.errorMessage()));
         QCOMPARE(report->conversations.added, 1);
@@ -335,51 +335,51 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("members");
         QTest::addColumn<QString>("expected");
         QTest::newRow("text after the UUID")
-            << QByteArray(R"("episodes": [{"content": "x", "id": "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6xyz"}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6xyz\"}]")
             << "episodes[0].id: \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6xyz\" is not a UUID";
         QTest::newRow("one brace")
-            << QByteArray(R"("working": [{"content": "x"}, {"content": "y", "id": "{0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6"}])")
+            << QByteArray("\"working\": [{\"content\": \"x\"}, {\"content\": \"y\", \"id\": \"{0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"}]")
             << "working[1].id: ";
         QTest::newRow("NUL after the UUID")
-            << QByteArray(R"("facts": [{"subject": "a", "predicate": "b", "object": "c",
-                                        "id": "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\u0000"}])")
+            << QByteArray("\"facts\": [{\"subject\": \"a\", \"predicate\": \"b\", \"object\": \"c\",\n"
+            "                                        \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\\u0000\"}]")
             << "facts[0].id: contains a NUL character";
         QTest::newRow("no dashes")
-            << QByteArray(R"("episodes": [{"content": "x", "id": "0d1f2e3a4b5c4d6e8f708192a3b4c5d6"}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a4b5c4d6e8f708192a3b4c5d6\"}]")
             << "episodes[0].id: ";
         QTest::newRow("the same UUID in two forms")
-            << QByteArray(R"("episodes": [{"content": "x", "id": "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6"},
-                                          {"content": "y", "id": "{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}"}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"},\n"
+            "                                          {\"content\": \"y\", \"id\": \"{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}\"}]")
             << "episodes[1].id: \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\" appears twice (also at episodes[0].id)";
         QTest::newRow("a conversation that is not a UUID")
-            << QByteArray(R"("working": [{"content": "x", "conversation_id": "chat-1"}])")
+            << QByteArray("\"working\": [{\"content\": \"x\", \"conversation_id\": \"chat-1\"}]")
             << "working[0].conversation_id: \"chat-1\" is not a UUID";
         QTest::newRow("a successor that is not a UUID")
-            << QByteArray(R"("facts": [{"subject": "a", "predicate": "b", "object": "c", "superseded_by": "next"}])")
+            << QByteArray("\"facts\": [{\"subject\": \"a\", \"predicate\": \"b\", \"object\": \"c\", \"superseded_by\": \"next\"}]")
             << "facts[0].superseded_by: ";
         QTest::newRow("an item event naming no UUID")
-            << QByteArray(R"("events": [{"item_type": "episode", "action": "edit", "item_id": "e1"}])")
+            << QByteArray("\"events\": [{\"item_type\": \"episode\", \"action\": \"edit\", \"item_id\": \"e1\"}]")
             << "events[0].item_id: ";
         QTest::newRow("NUL in a text")
-            << QByteArray(R"("episodes": [{"content": "before\u0000after"}])")
+            << QByteArray("\"episodes\": [{\"content\": \"before\\u0000after\"}]")
             << "episodes[0].content: contains a NUL character (U+0000)";
         QTest::newRow("NUL in a title")
-            << QByteArray(R"("conversations": [{"id": "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6", "title": "\u0000"}])")
+            << QByteArray("\"conversations\": [{\"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\", \"title\": \"\\u0000\"}]")
             << "conversations[0].title: contains a NUL";
         QTest::newRow("NUL in metadata")
-            << QByteArray(R"("episodes": [{"content": "x", "metadata": {"origin": ["ok", "bad\u0000"]}}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"metadata\": {\"origin\": [\"ok\", \"bad\\u0000\"]}}]")
             << "episodes[0].metadata.origin[1]: contains a NUL";
         QTest::newRow("NUL in a metadata key")
-            << QByteArray(R"("episodes": [{"content": "x", "metadata": {"a\u0000": 1}}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"metadata\": {\"a\\u0000\": 1}}]")
             << "episodes[0].metadata: a key contains a NUL";
         QTest::newRow("NUL in an event's value")
-            << QByteArray(R"("events": [{"item_type": "fact", "action": "edit", "after": {"object": "\u0000"}}])")
+            << QByteArray("\"events\": [{\"item_type\": \"fact\", \"action\": \"edit\", \"after\": {\"object\": \"\\u0000\"}}]")
             << "events[0].after.object: contains a NUL";
         QTest::newRow("an item array twice")
-            << QByteArray(R"("episodes": [{"content": "x"}], "episodes": [{"content": "y"}])")
+            << QByteArray("\"episodes\": [{\"content\": \"x\"}], \"episodes\": [{\"content\": \"y\"}]")
             << "episodes: appears twice";
         QTest::newRow("the header comes first")
-            << QByteArray(R"("episodes": [{"content": ""}], "format": "something-else")") << "format: ";
+            << QByteArray("\"episodes\": [{\"content\": \"\"}], \"format\": \"something-else\"") << "format: ";
     }
 
     void looseIdsAndNulsAreRefusedWithTheirPlace()
@@ -388,7 +388,7 @@ private Q_SLOTS:
         QFETCH(QString, expected);
         test::MemoryFixture m;
         QVERIFY(m->ensureUser(kA));
-        const QByteArray body = R"({"format": "engram-memory", "version": 1, )" + members + '}';
+        const QByteArray body = "{\"format\": \"engram-memory\", \"version\": 1, " + members + '}';
         auto report = m->importDocument(kA, body);
         QVERIFY(!report);
         QCOMPARE(report.error().code, Error::Code::InvalidInput);
