@@ -110,6 +110,64 @@ Status checkWritableTarget(const QString& path)
                                       .arg(QDir::toNativeSeparators(path))};
 }
 
+Result<QByteArray> readRegularFile(const QString& path, qint64 maxBytes)
+{
+    const QString shown = QDir::toNativeSeparators(path);
+    const QByteArray native = QFile::encodeName(path);
+    // Non-blocking, so that opening a FIFO without a writer returns at once; it is refused below.
+    const int fd = ::open(native.constData(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0) {
+        const int err = errno;
+        if (err == ENOENT)
+            return Error::notFound(QStringLiteral("There is no file %1").arg(shown));
+        return ioError(QStringLiteral("Cannot read"), path, err);
+    }
+    struct Closer
+    {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    struct stat st{};
+    if (::fstat(fd, &st) != 0)
+        return ioError(QStringLiteral("Cannot read"), path, errno);
+    if (S_ISDIR(st.st_mode))
+        return Error::invalid(QStringLiteral("%1 is a folder, not a file").arg(shown));
+    if (!S_ISREG(st.st_mode))
+        return Error::invalid(QStringLiteral("%1 is not a regular file (a pipe, a device or a socket); "
+                                             "save what it gives into a file and name that file instead")
+                                  .arg(shown));
+    const auto tooLarge = [&] {
+        return Error::invalid(
+            QStringLiteral("%1 is larger than %2 MB; at most %2 MB are read").arg(shown).arg(maxBytes / (1024 * 1024)));
+    };
+    if (st.st_size > maxBytes)
+        return tooLarge();
+    if (::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0)
+        return ioError(QStringLiteral("Cannot read"), path, errno);
+    // One byte more than the size: a file that grew since fstat is noticed, and read on.
+    QByteArray bytes(static_cast<qsizetype>(st.st_size) + 1, Qt::Uninitialized);
+    qsizetype filled = 0;
+    for (;;) {
+        if (filled == bytes.size()) {
+            if (filled > maxBytes)
+                return tooLarge();
+            bytes.resize(std::min<qsizetype>(bytes.size() * 2, static_cast<qsizetype>(maxBytes) + 1));
+        }
+        const ssize_t n = ::read(fd, bytes.data() + filled, static_cast<size_t>(bytes.size() - filled));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return ioError(QStringLiteral("Cannot read"), path, errno);
+        if (n == 0)
+            break;
+        filled += n;
+    }
+    if (filled > maxBytes)
+        return tooLarge();
+    bytes.truncate(filled);
+    return bytes;
+}
+
 Status syncDir(const QString& dir)
 {
     const QByteArray native = QFile::encodeName(dir);

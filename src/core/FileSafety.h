@@ -33,6 +33,13 @@ Status makeDatabasePrivate(const QString& path);
 // onto it would replace it, writing into it may block or vanish.
 Status checkWritableTarget(const QString& path);
 
+// Reads the whole of an existing regular file of at most `maxBytes` bytes: the reading
+// counterpart of checkWritableTarget. A folder, a FIFO, a device or a socket is refused before
+// anything is read (a FIFO nobody writes to would block forever), and so is a larger file,
+// checked before reading and again while reading (it may grow). Opened without following the
+// path twice, so what was checked is what is read.
+Result<QByteArray> readRegularFile(const QString& path, qint64 maxBytes);
+
 // Writes a new file at `path` atomically, 0600: `produce` writes into a temporary file in the same
 // folder, which is then flushed, fsynced, closed, checked against the number of bytes written,
 // renamed over `path`, and the folder is synced. On any failure the temporary file is removed and

@@ -1,6 +1,8 @@
 #include "ChatInput.h"
 
 #include <QKeyEvent>
+#include <QLocale>
+#include <QMimeData>
 #include <QTextBlock>
 #include <QTextLayout>
 
@@ -34,6 +36,33 @@ void ChatInput::keyPressEvent(QKeyEvent* event)
         return;
     }
     QPlainTextEdit::keyPressEvent(event);
+}
+
+void ChatInput::insertFromMimeData(const QMimeData* source)
+{
+    if (!source->hasText()) {
+        QPlainTextEdit::insertFromMimeData(source);
+        return;
+    }
+    const QTextCursor cursor = textCursor();
+    const qsizetype kept = document()->characterCount() - 1 - (cursor.selectionEnd() - cursor.selectionStart());
+    const qsizetype room = std::max<qsizetype>(0, kMaxChars - kept);
+    QString text = source->text();
+    if (text.size() <= room) {
+        QPlainTextEdit::insertFromMimeData(source);
+        return;
+    }
+    const qsizetype pasted = text.size();
+    qsizetype cut = room;
+    if (cut > 0 && text.at(cut - 1).isHighSurrogate())
+        --cut;
+    text.truncate(cut);
+    text.squeeze();
+    textCursor().insertText(text);
+    ensureCursorVisible();
+    const QLocale locale;
+    Q_EMIT limitReached(tr("Only the first %1 of the %2 characters pasted were kept: a message holds at most %3.")
+                            .arg(locale.toString(cut), locale.toString(pasted), locale.toString(kMaxChars)));
 }
 
 int ChatInput::heightForLines(int lines) const

@@ -69,6 +69,7 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     connect(m_ui->errorBanner, &ErrorBanner::settingsRequested, this, &MainWindow::openSettings);
     connect(m_ui->chatInput, &ChatInput::submitRequested, this, &MainWindow::sendMessage);
     connect(m_ui->chatInput, &QPlainTextEdit::textChanged, this, &MainWindow::updateSendButton);
+    connect(m_ui->chatInput, &ChatInput::limitReached, this, &MainWindow::showStatus);
     connect(m_ui->sendButton, &QPushButton::clicked, this, [this] {
         if (m_chat->isBusy())
             m_chat->stop();

@@ -10,6 +10,48 @@ std::string s(const QString& text)
     return text.toStdString();
 }
 
+// Why a text field of an import cannot be stored, or empty: a NUL character (which C strings,
+// SQLite's text functions and the search index would cut at) or more than kMaxFieldChars
+// characters. Counted in code points on the UTF-8 bytes, before any copy is made.
+QString textProblem(const std::string& text)
+{
+    if (text.find('\0') != std::string::npos)
+        return QStringLiteral("contains a NUL character (U+0000)");
+    if (static_cast<qint64>(text.size()) <= kMaxFieldChars)
+        return {}; // fewer bytes than the limit: fewer characters too
+    qint64 chars = 0;
+    for (const char c : text)
+        chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+    if (chars > kMaxFieldChars)
+        return QStringLiteral("is %1 characters long; a text field holds at most %2").arg(chars).arg(kMaxFieldChars);
+    return {};
+}
+
+// The first problem of a free JSON value (metadata, an event's before and after): its strings,
+// keys included, follow the rules of text fields. Empty, or the problem with its place inside
+// the value, e.g. ".origin[2]: contains a NUL character (U+0000)"; paths are built only then.
+QString freeJsonProblem(const Json& j)
+{
+    if (j.is_string()) {
+        const QString problem = textProblem(j.get_ref<const std::string&>());
+        return problem.isEmpty() ? problem : QStringLiteral(": ") + problem;
+    }
+    if (j.is_array()) {
+        for (std::size_t i = 0; i < j.size(); ++i) {
+            if (const QString problem = freeJsonProblem(j[i]); !problem.isEmpty())
+                return QStringLiteral("[%1]").arg(i) + problem;
+        }
+    } else if (j.is_object()) {
+        for (auto it = j.cbegin(); it != j.cend(); ++it) {
+            if (const QString problem = textProblem(it.key()); !problem.isEmpty())
+                return QStringLiteral(": a key ") + problem;
+            if (const QString problem = freeJsonProblem(it.value()); !problem.isEmpty())
+                return QLatin1Char('.') + QString::fromStdString(it.key()) + problem;
+        }
+    }
+    return {};
+}
+
 // Reads fields of one JSON object, remembering the first problem with its path.
 class Reader final
 {
@@ -39,19 +81,27 @@ public:
             fail(key, QStringLiteral("must be a string"));
             return fallback;
         }
-        return QString::fromStdString(it->get<std::string>());
+        const std::string& text = it->get_ref<const std::string&>();
+        if (const QString problem = textProblem(text); !problem.isEmpty()) {
+            fail(key, problem);
+            return fallback;
+        }
+        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
     }
 
+    // A reference to an item: a UUID, stored in its one canonical form (lower case, no braces).
     QString id(const char* key, bool required)
     {
         const QString value = string(key, required);
         if (!ok() || value.isEmpty())
             return value;
-        if (QUuid::fromString(value).isNull() || value.size() > 64) {
-            fail(key, QStringLiteral("is not a UUID"));
+        const QString canonical = canonicalId(value);
+        if (canonical.isEmpty()) {
+            fail(key, QStringLiteral("\"%1\" is not a UUID (like 0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6)")
+                          .arg(value.left(40)));
             return {};
         }
-        return value;
+        return canonical;
     }
 
     QDateTime time(const char* key, bool required, const QDateTime& fallback = {})
@@ -111,16 +161,26 @@ public:
             fail(key, QStringLiteral("must be an object"));
             return Json::object();
         }
+        if (const QString problem = freeJsonProblem(*it); !problem.isEmpty()) {
+            failAt(key, problem);
+            return Json::object();
+        }
         return *it;
     }
 
-    // Any JSON value, as given (null when absent).
-    Json any(const char* key) const
+    // Any JSON value, as given (null when absent), its strings checked like the fields'.
+    Json any(const char* key)
     {
         if (!ok())
             return nullptr;
         const auto it = m_j.find(key);
-        return it == m_j.end() ? Json() : *it;
+        if (it == m_j.end())
+            return Json();
+        if (const QString problem = freeJsonProblem(*it); !problem.isEmpty()) {
+            failAt(key, problem);
+            return Json();
+        }
+        return *it;
     }
 
     template <typename E>
@@ -138,6 +198,12 @@ public:
     }
 
     void fail(const char* key, const QString& what) { fail(QString::fromLatin1(key), what); }
+    // A problem inside the value of `key`: `where` continues the path (".origin[2]: …").
+    void failAt(const char* key, const QString& where)
+    {
+        if (m_error.isEmpty())
+            m_error = m_where + QLatin1Char('.') + QLatin1String(key) + where;
+    }
     void fail(const QString& key, const QString& what)
     {
         if (!m_error.isEmpty())
@@ -152,7 +218,29 @@ private:
     QString m_error;
 };
 
+bool isItemType(const QString& type)
+{
+    return type == QLatin1String("message") || type == QLatin1String("episode") || type == QLatin1String("fact");
+}
+
 } // namespace
+
+QString canonicalId(const QString& text)
+{
+    const bool braced = text.size() == 38 && text.front() == QLatin1Char('{') && text.back() == QLatin1Char('}');
+    if (text.size() != 36 && !braced)
+        return {};
+    const QStringView core = braced ? QStringView(text).mid(1, 36) : QStringView(text);
+    for (qsizetype i = 0; i < core.size(); ++i) {
+        const char16_t c = core.at(i).unicode();
+        const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+        const bool hex = (c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f') || (c >= u'A' && c <= u'F');
+        if (dash ? c != u'-' : !hex)
+            return {};
+    }
+    const QUuid uuid = QUuid::fromString(core);
+    return uuid.isNull() ? QString() : uuid.toString(QUuid::WithoutBraces);
+}
 
 Json toJson(const Message& m)
 {
@@ -260,7 +348,7 @@ Result<Message> messageFromJson(const Json& j, const QString& where)
     Reader r(j, where);
     Message m;
     m.id = r.id("id", false);
-    m.conversationId = r.string("conversation_id", false);
+    m.conversationId = r.id("conversation_id", false);
     m.role = r.enumValue("role", &roleFromString, Role::User);
     m.content = r.string("content", true);
     m.modelContent = r.string("model_content", false);
@@ -283,7 +371,7 @@ Result<Episode> episodeFromJson(const Json& j, const QString& where)
     e.content = r.string("content", true);
     e.response = r.string("response", false);
     e.topicKey = r.string("topic", false);
-    e.conversationId = r.string("conversation_id", false);
+    e.conversationId = r.id("conversation_id", false);
     e.status = r.enumValue("status", &itemStatusFromString, ItemStatus::Active);
     if (r.ok() && e.status != ItemStatus::Active && e.status != ItemStatus::Archived)
         r.fail(QStringLiteral("status"), QStringLiteral("an episode is either active or archived"));
@@ -313,13 +401,13 @@ Result<Fact> factFromJson(const Json& j, const QString& where)
     f.confidence = r.number("confidence", 1.0, 0.0, 1.0);
     f.status = r.enumValue("status", &itemStatusFromString, ItemStatus::Active);
     f.source = r.enumValue("source", &factSourceFromString, FactSource::Import);
-    f.conversationId = r.string("conversation_id", false);
-    f.messageId = r.string("message_id", false);
+    f.conversationId = r.id("conversation_id", false);
+    f.messageId = r.id("message_id", false);
     f.model = r.string("model", false);
     f.createdAt = r.time("created_at", false);
     f.validFrom = r.time("valid_from", false, f.createdAt);
     f.validTo = r.time("valid_to", false);
-    f.supersededBy = r.string("superseded_by", false);
+    f.supersededBy = r.id("superseded_by", false);
     f.pinned = r.boolean("pinned", false);
     f.importance = r.number("importance", 0.5, 0.0, 1.0);
     f.accessCount = static_cast<int>(r.number("access_count", 0, 0, 1e9));
@@ -341,8 +429,9 @@ Result<Event> eventFromJson(const Json& j, const QString& where)
     Reader r(j, where);
     Event e;
     e.id = r.id("id", false);
-    e.itemId = r.string("item_id", false);
     e.itemType = r.string("item_type", true);
+    // An item's events name it by its id; others (the user's) by what they are about, as written.
+    e.itemId = isItemType(e.itemType) ? r.id("item_id", false) : r.string("item_id", false);
     e.action = r.string("action", true);
     e.actor = r.enumValue("actor", &actorFromString, Actor::System);
     e.before = r.any("before");

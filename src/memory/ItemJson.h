@@ -7,6 +7,16 @@
 // the export format. Parsing validates every field and names the first one that is wrong.
 namespace engram::itemjson {
 
+// The most characters a text field of an imported item may hold (docs/EXPORT_FORMAT.md): far
+// above any message, episode or fact Engram writes itself, low enough that one field cannot
+// take the memory of the machine. Strings inside free JSON (metadata, before, after) too.
+inline constexpr qint64 kMaxFieldChars = 1'000'000;
+
+// The one form an id is stored in: a UUID in lower case without braces. Braces and upper case
+// are accepted and normalised; anything else (extra characters, a NUL, the nil UUID) gives an
+// empty string.
+QString canonicalId(const QString& text);
+
 Json toJson(const Message& m);
 Json toJson(const Episode& e);
 Json toJson(const Fact& f);

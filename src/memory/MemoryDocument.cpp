@@ -1,13 +1,14 @@
 #include "memory/MemoryDocument.h"
 
+#include "core/FileSafety.h"
 #include "core/Utf8.h"
 #include "memory/ItemJson.h"
 #include "storage/FactStore.h"
 
-#include <QFile>
-#include <QFileInfo>
 #include <QHash>
 #include <QPair>
+
+#include <set>
 
 namespace engram {
 namespace {
@@ -51,7 +52,7 @@ qsizetype tooDeep(const QByteArray& bytes, int limit)
     return -1;
 }
 
-Result<Json> parseJson(const QByteArray& bytes)
+Status checkBytes(const QByteArray& bytes)
 {
     if (bytes.size() > MemoryDocument::kMaxBytes)
         return Error::invalid(QStringLiteral("The file is larger than %1 MB, the most an import reads")
@@ -65,8 +66,102 @@ Result<Json> parseJson(const QByteArray& bytes)
         return Error::invalid(QStringLiteral("The file nests arrays and objects deeper than %1 levels, at %2")
                                   .arg(MemoryDocument::kMaxDepth)
                                   .arg(position(bytes, deep)));
+    return {};
+}
+
+// Turns each element of the item arrays into its struct as soon as the parser has read it, and
+// drops its JSON: the whole tree of a large file is never held at once (it took about six times
+// the file's size), only the items, as the document will hold them anyway. What is left of the
+// tree is the header and the emptied arrays.
+class ItemReader final
+{
+public:
+    explicit ItemReader(MemoryDocument& doc)
+        : m_doc(doc)
+    {}
+
+    // nlohmann's parser callback: false drops the value just read.
+    bool operator()(int depth, Json::parse_event_t event, Json& parsed)
+    {
+        using Event = Json::parse_event_t;
+        if (depth == 1) {
+            if (event == Event::key) {
+                m_key = parsed.get<std::string>();
+                if (!m_seenKeys.insert(m_key).second && m_error.isEmpty() && isItemArray(m_key))
+                    m_error = QString::fromStdString(m_key) + QStringLiteral(": appears twice");
+            } else if (event == Event::array_start) {
+                m_inArray = isItemArray(m_key);
+                m_index = 0;
+            } else if (event == Event::array_end) {
+                m_inArray = false;
+            }
+            return true;
+        }
+        const bool element = depth == 2 && m_inArray &&
+                             (event == Event::object_end || event == Event::array_end || event == Event::value);
+        if (!element)
+            return true;
+        if (m_error.isEmpty())
+            take(parsed);
+        ++m_index;
+        return false;
+    }
+
+    // The first item that could not be read, with its place; empty when all could.
+    const QString& error() const { return m_error; }
+
+private:
+    static bool isItemArray(const std::string& key)
+    {
+        return key == "conversations" || key == "working" || key == "episodes" || key == "facts" || key == "events";
+    }
+
+    template <typename T>
+    void add(const Json& j, Result<T> (*parse)(const Json&, const QString&), QList<T>& out)
+    {
+        auto item = parse(j, QStringLiteral("%1[%2]").arg(QString::fromStdString(m_key)).arg(m_index));
+        if (!item)
+            m_error = item.errorMessage();
+        else
+            out.append(std::move(item).value());
+    }
+
+    void take(const Json& j)
+    {
+        if (m_key == "conversations")
+            add(j, &itemjson::conversationFromJson, m_doc.conversations);
+        else if (m_key == "working")
+            add(j, &itemjson::messageFromJson, m_doc.messages);
+        else if (m_key == "episodes")
+            add(j, &itemjson::episodeFromJson, m_doc.episodes);
+        else if (m_key == "facts")
+            add(j, &itemjson::factFromJson, m_doc.facts);
+        else
+            add(j, &itemjson::eventFromJson, m_doc.events);
+    }
+
+    MemoryDocument& m_doc;
+    std::string m_key;                // the member of the top-level object being read
+    std::set<std::string> m_seenKeys; // the top-level members read so far
+    bool m_inArray{};                 // inside the array of items of m_key
+    std::size_t m_index{};            // of the element in that array
+    QString m_error;
+};
+
+// Parses the whole file, reading the items into `doc` as they come (ItemReader). Returns the
+// top-level object without the items.
+Result<Json> parseJson(const QByteArray& bytes, MemoryDocument& doc, QString& itemError)
+{
+    if (auto st = checkBytes(bytes); !st)
+        return st.error();
+    ItemReader reader(doc);
     try {
-        return Json::parse(bytes.constData(), bytes.constData() + bytes.size());
+        Json top = Json::parse(bytes.constData(), bytes.constData() + bytes.size(),
+                               [&reader](int depth, Json::parse_event_t event, Json& parsed) {
+                                   return reader(depth, event, parsed);
+                               });
+        itemError = reader.error();
+        return top;
     } catch (const Json::parse_error& e) {
         const auto offset = static_cast<qsizetype>(e.byte > 0 ? e.byte - 1 : 0);
         QString reason = QString::fromUtf8(e.what());
@@ -113,30 +208,23 @@ Status checkHeader(const Json& j, MemoryDocument& doc)
     return {};
 }
 
-template <typename T>
-Status readArray(const Json& j, const char* key, Result<T> (*parse)(const Json&, const QString&), QList<T>& out)
+// The item arrays were read by ItemReader; what is left of them must have been arrays.
+Status checkArrays(const Json& j)
 {
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return {};
-    const QString name = QString::fromLatin1(key);
-    if (!it->is_array())
-        return Error::invalid(name + QStringLiteral(": must be an array"));
-    out.reserve(static_cast<qsizetype>(it->size()));
-    for (std::size_t i = 0; i < it->size(); ++i) {
-        auto item = parse((*it)[i], QStringLiteral("%1[%2]").arg(name).arg(i));
-        if (!item)
-            return item.error();
-        out.append(std::move(item).value());
+    for (const char* key : {"conversations", "working", "episodes", "facts", "events"}) {
+        const auto it = j.find(key);
+        if (it != j.end() && !it->is_null() && !it->is_array())
+            return Error::invalid(QString::fromLatin1(key) + QStringLiteral(": must be an array"));
     }
     return {};
 }
 
-// Gives every item without an id a new one and refuses an id that appears twice.
+// Gives every item without an id a new one and refuses an id that appears twice. The place of
+// each id is kept as (array name, index), not as a string per item.
 class IdCheck final
 {
 public:
-    Status add(QString& id, const QString& path)
+    Status add(QString& id, const char* array, qsizetype index)
     {
         if (id.isEmpty()) {
             id = newId();
@@ -144,21 +232,24 @@ public:
         }
         const auto it = m_seen.constFind(id);
         if (it != m_seen.constEnd())
-            return Error::invalid(
-                QStringLiteral("%1.id: \"%2\" appears twice (also at %3.id)").arg(path, id, it.value()));
-        m_seen.insert(id, path);
+            return Error::invalid(QStringLiteral("%1[%2].id: \"%3\" appears twice (also at %4[%5].id)")
+                                      .arg(QLatin1String(array))
+                                      .arg(index)
+                                      .arg(id, QLatin1String(it->first))
+                                      .arg(it->second));
+        m_seen.insert(id, {array, index});
         return {};
     }
 
 private:
-    QHash<QString, QString> m_seen;
+    QHash<QString, std::pair<const char*, qsizetype>> m_seen;
 };
 
 template <typename T>
-Status assignIds(QList<T>& items, const QString& name, IdCheck& check)
+Status assignIds(QList<T>& items, const char* array, IdCheck& check)
 {
     for (qsizetype i = 0; i < items.size(); ++i) {
-        if (auto st = check.add(items[i].id, QStringLiteral("%1[%2]").arg(name).arg(i)); !st)
+        if (auto st = check.add(items[i].id, array, i); !st)
             return st;
     }
     return {};
@@ -222,38 +313,46 @@ QByteArray MemoryDocument::toBytes() const
 
 Result<MemoryDocument> MemoryDocument::fromBytes(const QByteArray& raw)
 {
-    // A byte-order mark is allowed at the start of UTF-8 text; JSON itself does not want it.
-    const QByteArray bytes = raw.startsWith("\xEF\xBB\xBF") ? raw.mid(3) : raw;
-    auto j = parseJson(bytes);
+    return fromOwnBytes(QByteArray(raw)); // a shallow copy: the caller's bytes stay theirs
+}
+
+Result<MemoryDocument> MemoryDocument::fromOwnBytes(QByteArray raw)
+{
+    MemoryDocument doc;
+    QString itemError;
+    Result<Json> j = Json();
+    {
+        // A byte-order mark is allowed at the start of UTF-8 text; JSON itself does not want it.
+        // The rest is read in place, not copied.
+        const QByteArray bytes = raw.startsWith("\xEF\xBB\xBF")
+                                     ? QByteArray::fromRawData(raw.constData() + 3, raw.size() - 3)
+                                     : raw;
+        j = parseJson(bytes, doc, itemError);
+    }
+    // Read: when these bytes were the only copy (a file), they are freed before the checks.
+    raw = QByteArray();
     if (!j)
         return j.error();
-    MemoryDocument doc;
     if (auto st = checkHeader(*j, doc); !st)
         return st.error();
-    Status st = readArray(*j, "conversations", &itemjson::conversationFromJson, doc.conversations);
-    if (st)
-        st = readArray(*j, "working", &itemjson::messageFromJson, doc.messages);
-    if (st)
-        st = readArray(*j, "episodes", &itemjson::episodeFromJson, doc.episodes);
-    if (st)
-        st = readArray(*j, "facts", &itemjson::factFromJson, doc.facts);
-    if (st)
-        st = readArray(*j, "events", &itemjson::eventFromJson, doc.events);
+    Status st = checkArrays(*j);
+    if (st && !itemError.isEmpty())
+        st = Error::invalid(itemError);
     // Items of every tier share one id space (the app finds an item by its id in any tier);
     // conversations and events have their own.
     IdCheck items;
     IdCheck conversations;
     IdCheck events;
     if (st)
-        st = assignIds(doc.conversations, QStringLiteral("conversations"), conversations);
+        st = assignIds(doc.conversations, "conversations", conversations);
     if (st)
-        st = assignIds(doc.messages, QStringLiteral("working"), items);
+        st = assignIds(doc.messages, "working", items);
     if (st)
-        st = assignIds(doc.episodes, QStringLiteral("episodes"), items);
+        st = assignIds(doc.episodes, "episodes", items);
     if (st)
-        st = assignIds(doc.facts, QStringLiteral("facts"), items);
+        st = assignIds(doc.facts, "facts", items);
     if (st)
-        st = assignIds(doc.events, QStringLiteral("events"), events);
+        st = assignIds(doc.events, "events", events);
     if (st)
         st = checkFacts(doc.facts);
     if (!st)
@@ -263,23 +362,11 @@ Result<MemoryDocument> MemoryDocument::fromBytes(const QByteArray& raw)
 
 Result<MemoryDocument> MemoryDocument::fromFile(const QString& path)
 {
-    QFile file(path);
-    if (!file.exists())
-        return Error::notFound(QStringLiteral("There is no file %1").arg(path));
-    if (QFileInfo(path).isDir())
-        return Error::invalid(QStringLiteral("%1 is a folder, not an export file").arg(path));
-    if (file.size() > kMaxBytes)
-        return Error::invalid(QStringLiteral("%1 is %2 MB; an import reads at most %3 MB")
-                                  .arg(path)
-                                  .arg(file.size() / (1024 * 1024))
-                                  .arg(kMaxBytes / (1024 * 1024)));
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{Error::Code::Io, QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())};
-    // Read one byte past the limit: a file that grows while it is read is still caught.
-    const QByteArray bytes = file.read(kMaxBytes + 1);
-    if (file.error() != QFileDevice::NoError)
-        return Error{Error::Code::Io, QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())};
-    return fromBytes(bytes);
+    // Only a regular file, and not a larger one: a FIFO or a device is refused, not waited on.
+    auto bytes = files::readRegularFile(path, kMaxBytes);
+    if (!bytes)
+        return bytes.error();
+    return fromOwnBytes(std::move(bytes).value());
 }
 
 } // namespace engram

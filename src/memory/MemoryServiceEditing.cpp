@@ -60,6 +60,10 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
         return found.error();
     if (text.trimmed().isEmpty())
         return Error::invalid(QStringLiteral("The new text is empty"));
+    if (text.size() > itemjson::kMaxFieldChars) // as an import would refuse it: exports stay importable
+        return Error::invalid(QStringLiteral("The new text is %1 characters long; a memory holds at most %2")
+                                  .arg(text.size())
+                                  .arg(itemjson::kMaxFieldChars));
     switch (found->tier) {
     case Tier::Semantic: {
         auto f = m_semantic->edit(userId, id, text);

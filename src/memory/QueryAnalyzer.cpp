@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace engram {
 namespace {
@@ -230,8 +231,47 @@ std::optional<TimeWindow> QueryAnalyzer::timeWindow(const QString& text, const Q
     return relativeDate(text, now);
 }
 
-AnalyzedQuery QueryAnalyzer::analyze(const QString& query, const QDateTime& now)
+namespace {
+
+// At most kMaxQueryChars characters of the query: its start and its end (where the question
+// after a pasted text usually is), as two sentences, without a surrogate pair cut in two.
+QString boundedQuery(const QString& query)
 {
+    if (query.size() <= QueryAnalyzer::kMaxQueryChars)
+        return query;
+    qsizetype head = QueryAnalyzer::kMaxQueryChars - QueryAnalyzer::kQueryTailChars;
+    if (query.at(head - 1).isHighSurrogate())
+        --head;
+    qsizetype tail = QueryAnalyzer::kQueryTailChars;
+    if (query.at(query.size() - tail).isLowSurrogate())
+        --tail;
+    return query.left(head) + QLatin1Char('\n') + query.right(tail);
+}
+
+// Keeps the first kMaxTerms terms by weight (a stable order: the question's terms first), each
+// in query order.
+void boundTerms(QList<QueryTerm>& terms)
+{
+    if (terms.size() <= QueryAnalyzer::kMaxTerms)
+        return;
+    QList<qsizetype> order(terms.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&terms](qsizetype a, qsizetype b) { return terms.at(a).weight > terms.at(b).weight; });
+    order.resize(QueryAnalyzer::kMaxTerms);
+    std::sort(order.begin(), order.end());
+    QList<QueryTerm> kept;
+    kept.reserve(order.size());
+    for (const qsizetype i : std::as_const(order))
+        kept.append(terms.at(i));
+    terms = kept;
+}
+
+} // namespace
+
+AnalyzedQuery QueryAnalyzer::analyze(const QString& fullQuery, const QDateTime& now)
+{
+    const QString query = boundedQuery(fullQuery);
     const QList<Sentence> parts = sentences(query);
     const bool hasQuestion = std::any_of(parts.cbegin(), parts.cend(), [](const Sentence& s) { return s.question; });
     AnalyzedQuery result;
@@ -275,6 +315,7 @@ AnalyzedQuery QueryAnalyzer::analyze(const QString& query, const QDateTime& now)
             }
         }
     }
+    boundTerms(result.terms);
     result.time = timeWindow(asked, now);
     return result;
 }

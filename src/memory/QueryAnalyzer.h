@@ -63,6 +63,17 @@ public:
     static std::optional<TimeWindow> timeWindow(const QString& text, const QDateTime& now);
 
     static constexpr double kChatterWeight = 1.0 / 3.0;
+    // Bounds on the work of one query, whatever is pasted into it. At most kMaxQueryChars
+    // characters are analysed: the first ones and the last kQueryTailChars (a question after a
+    // pasted text is kept). The longest benchmark question (MemDaily) has 295 characters, so no
+    // real question is cut, and a pasted page or a megabyte of text costs what these characters
+    // cost. Of the terms found, at most kMaxTerms are kept, the question's own before the
+    // chatter's, each group in query order: the episode index considers no more
+    // (EpisodeIndex::kMaxTerms, which picks the same ones), and the fact search's FTS5
+    // expression and the re-ranking stay small.
+    static constexpr qsizetype kMaxQueryChars = 4096;
+    static constexpr qsizetype kQueryTailChars = 1024;
+    static constexpr qsizetype kMaxTerms = 256;
 };
 
 } // namespace engram

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 using namespace engram;
 
 namespace {
@@ -585,6 +587,30 @@ private Q_SLOTS:
             QVERIFY(run.out.isEmpty());
         }
         QFile::remove(path);
+        QCOMPARE(exportOf(cli), before);
+    }
+
+    void importRefusesAPipeAndALooseId()
+    {
+        const test::CliRunner cli = freshCli();
+        seed(cli.databasePath(), QStringLiteral("default"), kSentence);
+        const Json before = exportOf(cli);
+        // A FIFO nobody writes to: refused at once, not waited on.
+        const QString fifo = file(QStringLiteral("pipe.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        const test::CliRun piped = cli.run({QStringLiteral("import"), fifo});
+        QCOMPARE(piped.exitCode, 3);
+        QVERIFY2(piped.errText().contains(QStringLiteral("not a regular file")), qPrintable(piped.errText()));
+        QFile::remove(fifo);
+
+        // An id with something after the UUID names its place.
+        Json doc = before;
+        doc["episodes"][0]["id"] = str(doc["episodes"][0], "id").toStdString() + "xyz";
+        const QString loose = file(QStringLiteral("loose-id.json"));
+        QVERIFY(writeFile(loose, dumped(doc)));
+        const test::CliRun refused = cli.run({QStringLiteral("import"), loose});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.errText().contains(QStringLiteral("episodes[0].id: ")), qPrintable(refused.errText()));
         QCOMPARE(exportOf(cli), before);
     }
 

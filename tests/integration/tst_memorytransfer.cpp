@@ -1,12 +1,17 @@
 #include "MemoryFixture.h"
+#include "memory/ItemJson.h"
 #include "memory/MemoryDocument.h"
 #include "storage/Database.h"
 #include "storage/EventLog.h"
 #include "storage/Sql.h"
 
 #include <QBuffer>
+#include <QFile>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/stat.h>
 
 using namespace engram;
 
@@ -284,6 +289,176 @@ private Q_SLOTS:
         QVERIFY(count);
         QCOMPARE(*count, 1);
         QCOMPARE(exported(m.service(), kA).size(), before.size());
+    }
+
+    void idsAreStoredInTheirOneCanonicalForm()
+    {
+        // Braces and upper case are the same UUID: stored once, in lower case without braces,
+        // and the references to it (a message's conversation, a fact's successor) follow.
+        test::MemoryFixture m;
+        const QByteArray body = "{\"format\": \"engram-memory\", \"version\": 1,\n"
+            "            \"conversations\": [{\"id\": \"{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}\"}],\n"
+            "            \"working\": [{\"content\": \"hi\", \"id\": \"{AAAAAAAA-0000-4000-8000-000000000001}\",\n"
+            "                         \"conversation_id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"}],\n"
+            "            \"facts\": [{\"subject\": \"user\", \"predicate\": \"city\", \"object\": \"Porto\", \"status\": \"superseded\",\n"
+            "                       \"id\": \"bbbbbbbb-0000-4000-8000-000000000002\",\n"
+            "                       \"superseded_by\": \"{BBBBBBBB-0000-4000-8000-000000000003}\"},\n"
+            "                      {\"subject\": \"user\", \"predicate\": \"city\", \"object\": \"Lisbon\",\n"
+            "                       \"id\": \"BBBBBBBB-0000-4000-8000-000000000003\"}],\n"
+            "            \"events\": [{\"item_type\": \"fact\", \"action\": \"edit\", \"item_id\": \"{BBBBBBBB-0000-4000-8000-000000000003}\"},\n"
+            "                       {\"item_type\": \"user\", \"action\": \"create\", \"item_id\": \"anna\"}]}";
+        auto report = m->importDocument(kA, body);
+        QVERIFY2(report, qPrintable(report.errorMessage()));
+        QCOMPARE(report->conversations.added, 1);
+        const Json doc = Json::parse(exported(m.service(), kA).toStdString());
+        QCOMPARE(doc["conversations"].size(), 1u);
+        QCOMPARE(doc["conversations"][0]["id"], "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6");
+        QCOMPARE(doc["working"][0]["id"], "aaaaaaaa-0000-4000-8000-000000000001");
+        QCOMPARE(doc["working"][0]["conversation_id"], "0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6");
+        const QList<Fact> old = factsOf(m.service(), kA, ItemStatus::Superseded);
+        QCOMPARE(old.size(), 1);
+        QCOMPARE(old.first().supersededBy, QStringLiteral("bbbbbbbb-0000-4000-8000-000000000003"));
+        QCOMPARE(factsOf(m.service(), kA, ItemStatus::Active).first().id,
+                 QStringLiteral("bbbbbbbb-0000-4000-8000-000000000003"));
+        bool edit = false;
+        bool user = false;
+        for (const Json& e : doc["events"]) {
+            edit = edit || e["item_id"] == "bbbbbbbb-0000-4000-8000-000000000003";
+            user = user || e["item_id"] == "anna"; // not an item: its name is kept as written
+        }
+        QVERIFY(edit);
+        QVERIFY(user);
+    }
+
+    void looseIdsAndNulsAreRefusedWithTheirPlace_data()
+    {
+        QTest::addColumn<QByteArray>("members");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("text after the UUID")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6xyz\"}]")
+            << "episodes[0].id: \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6xyz\" is not a UUID";
+        QTest::newRow("one brace")
+            << QByteArray("\"working\": [{\"content\": \"x\"}, {\"content\": \"y\", \"id\": \"{0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"}]")
+            << "working[1].id: ";
+        QTest::newRow("NUL after the UUID")
+            << QByteArray("\"facts\": [{\"subject\": \"a\", \"predicate\": \"b\", \"object\": \"c\",\n"
+            "                                        \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\\u0000\"}]")
+            << "facts[0].id: contains a NUL character";
+        QTest::newRow("no dashes")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a4b5c4d6e8f708192a3b4c5d6\"}]")
+            << "episodes[0].id: ";
+        QTest::newRow("the same UUID in two forms")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\"},\n"
+            "                                          {\"content\": \"y\", \"id\": \"{0D1F2E3A-4B5C-4D6E-8F70-8192A3B4C5D6}\"}]")
+            << "episodes[1].id: \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\" appears twice (also at episodes[0].id)";
+        QTest::newRow("a conversation that is not a UUID")
+            << QByteArray("\"working\": [{\"content\": \"x\", \"conversation_id\": \"chat-1\"}]")
+            << "working[0].conversation_id: \"chat-1\" is not a UUID";
+        QTest::newRow("a successor that is not a UUID")
+            << QByteArray("\"facts\": [{\"subject\": \"a\", \"predicate\": \"b\", \"object\": \"c\", \"superseded_by\": \"next\"}]")
+            << "facts[0].superseded_by: ";
+        QTest::newRow("an item event naming no UUID")
+            << QByteArray("\"events\": [{\"item_type\": \"episode\", \"action\": \"edit\", \"item_id\": \"e1\"}]")
+            << "events[0].item_id: ";
+        QTest::newRow("NUL in a text")
+            << QByteArray("\"episodes\": [{\"content\": \"before\\u0000after\"}]")
+            << "episodes[0].content: contains a NUL character (U+0000)";
+        QTest::newRow("NUL in a title")
+            << QByteArray("\"conversations\": [{\"id\": \"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6\", \"title\": \"\\u0000\"}]")
+            << "conversations[0].title: contains a NUL";
+        QTest::newRow("NUL in metadata")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"metadata\": {\"origin\": [\"ok\", \"bad\\u0000\"]}}]")
+            << "episodes[0].metadata.origin[1]: contains a NUL";
+        QTest::newRow("NUL in a metadata key")
+            << QByteArray("\"episodes\": [{\"content\": \"x\", \"metadata\": {\"a\\u0000\": 1}}]")
+            << "episodes[0].metadata: a key contains a NUL";
+        QTest::newRow("NUL in an event's value")
+            << QByteArray("\"events\": [{\"item_type\": \"fact\", \"action\": \"edit\", \"after\": {\"object\": \"\\u0000\"}}]")
+            << "events[0].after.object: contains a NUL";
+        QTest::newRow("an item array twice")
+            << QByteArray("\"episodes\": [{\"content\": \"x\"}], \"episodes\": [{\"content\": \"y\"}]")
+            << "episodes: appears twice";
+        QTest::newRow("the header comes first")
+            << QByteArray("\"episodes\": [{\"content\": \"\"}], \"format\": \"something-else\"") << "format: ";
+    }
+
+    void looseIdsAndNulsAreRefusedWithTheirPlace()
+    {
+        QFETCH(QByteArray, members);
+        QFETCH(QString, expected);
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA));
+        const QByteArray body = "{\"format\": \"engram-memory\", \"version\": 1, " + members + '}';
+        auto report = m->importDocument(kA, body);
+        QVERIFY(!report);
+        QCOMPARE(report.error().code, Error::Code::InvalidInput);
+        QVERIFY2(report.errorMessage().startsWith(expected), qPrintable(report.errorMessage()));
+        auto count = m->count(kA);
+        QVERIFY(count);
+        QCOMPARE(*count, 0);
+    }
+
+    void aTextFieldHoldsAtMostTheLimitInCharacters()
+    {
+        // Counted in characters, not bytes: a million two-byte characters are within the limit.
+        test::MemoryFixture m;
+        Json e = Json::object();
+        e["content"] = QString(itemjson::kMaxFieldChars, QChar(0xE9)).toStdString();
+        Json body = Json::object();
+        body["episodes"] = Json::array({e});
+        auto report = m->importDocument(kA, document(body));
+        QVERIFY2(report, qPrintable(report.errorMessage()));
+        QCOMPARE(report->episodes.added, 1);
+
+        body["episodes"][0]["content"] = QString(itemjson::kMaxFieldChars + 1, QChar(0xE9)).toStdString();
+        report = m->importDocument(kA, document(body));
+        QVERIFY(!report);
+        QCOMPARE(report.errorMessage(), QStringLiteral("episodes[0].content: is 1000001 characters long; a text field "
+                                                       "holds at most 1000000"));
+        body["episodes"][0]["content"] = "fine";
+        body["episodes"][0]["metadata"]["note"] = std::string(itemjson::kMaxFieldChars + 1, 'x');
+        report = m->importDocument(kA, document(body));
+        QVERIFY(!report);
+        QVERIFY2(report.errorMessage().startsWith(QStringLiteral("episodes[0].metadata.note: is 1000001 characters")),
+                 qPrintable(report.errorMessage()));
+    }
+
+    void anEditBeyondTheLimitIsRefusedSoExportsStayImportable()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA));
+        auto episode = m->recordExchange(kA, QString(), QStringLiteral("hello"), QStringLiteral("hi"));
+        QVERIFY2(episode, qPrintable(episode.errorMessage()));
+        const QString huge(itemjson::kMaxFieldChars + 1, QLatin1Char('w'));
+        auto edited = m->edit(kA, episode->id, huge);
+        QVERIFY(!edited);
+        QCOMPARE(edited.error().code, Error::Code::InvalidInput);
+        QVERIFY2(edited.errorMessage().contains(QStringLiteral("at most 1000000")), qPrintable(edited.errorMessage()));
+        auto within = m->edit(kA, episode->id, huge.left(itemjson::kMaxFieldChars));
+        QVERIFY2(within, qPrintable(within.errorMessage()));
+        auto again = m->importDocument(kB, exported(m.service(), kA));
+        QVERIFY2(again, qPrintable(again.errorMessage()));
+        QCOMPARE(again->episodes.added, 1);
+    }
+
+    void anImportFromAPipeIsRefusedNotWaitedOn()
+    {
+        // A FIFO nobody writes to made the import wait forever.
+        test::MemoryFixture m;
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("export.json"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        auto report = m->importMemory(kA, fifo, ImportMode::Merge);
+        QVERIFY(!report);
+        QCOMPARE(report.error().code, Error::Code::InvalidInput);
+        QVERIFY2(report.errorMessage().contains(QStringLiteral("not a regular file")), qPrintable(report.errorMessage()));
+
+        auto folder = m->importMemory(kA, dir.path(), ImportMode::Merge);
+        QVERIFY(!folder);
+        QVERIFY2(folder.errorMessage().contains(QStringLiteral("is a folder")), qPrintable(folder.errorMessage()));
+        auto missing = m->importMemory(kA, dir.filePath(QStringLiteral("nothing.json")), ImportMode::Merge);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().code, Error::Code::NotFound);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "memory/QueryAnalyzer.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace engram;
@@ -195,6 +196,47 @@ private Q_SLOTS:
         QVERIFY(!w.contains(QDateTime(QDate(2024, 1, 8), QTime(1, 0), Qt::UTC), 0));
         QVERIFY(w.contains(QDateTime(QDate(2024, 1, 9), QTime(1, 0), Qt::UTC), 2));
         QVERIFY(!w.contains(QDateTime(QDate(2024, 1, 4), QTime(23, 0), Qt::UTC), 2));
+    }
+
+    void aMegabyteOfTextIsAnalysedWithinTheBounds()
+    {
+        // A megabyte of random Chinese once made a search take 24 s: every character and pair
+        // became a term of the FTS5 expression.
+        QRandomGenerator random(13);
+        QString pasted;
+        for (int i = 0; i < 350'000; ++i)
+            pasted.append(QChar(static_cast<char16_t>(random.bounded(0x4E00, 0x9FFF))));
+        const AnalyzedQuery q = QueryAnalyzer::analyze(pasted, kNow);
+        QCOMPARE(q.terms.size(), QueryAnalyzer::kMaxTerms);
+        // The terms kept are the first ones, in query order.
+        QCOMPARE(q.terms.first().text, pasted.left(1));
+        QVERIFY(q.matchExpression().size() < 20 * QueryAnalyzer::kMaxTerms);
+    }
+
+    void aQuestionAfterALongPasteIsStillAsked()
+    {
+        QString pasted;
+        for (int i = 0; pasted.size() < 100'000; ++i)
+            pasted += QStringLiteral("Log line %1: the worker restarted. ").arg(i);
+        const AnalyzedQuery q = QueryAnalyzer::analyze(pasted + QStringLiteral("Why does the walrus crash?"), kNow);
+        QVERIFY(q.terms.size() <= QueryAnalyzer::kMaxTerms);
+        // The question's terms come first and weigh fully; the pasted text is the chatter around it.
+        QCOMPARE(q.terms.first().text, QStringLiteral("log"));
+        QCOMPARE(weightOf(q, QStringLiteral("walrus")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("crash")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("worker")), QueryAnalyzer::kChatterWeight);
+        QCOMPARE(q.parts, 1);
+    }
+
+    void shortQueriesAreNotBounded()
+    {
+        // The bounds are far from any real question: a question of 600 characters keeps all of
+        // its terms in order.
+        QStringList words;
+        for (int i = 0; i < 100; ++i)
+            words.append(QStringLiteral("w%1").arg(i));
+        const AnalyzedQuery q = QueryAnalyzer::analyze(words.join(QLatin1Char(' ')) + QLatin1Char('?'), kNow);
+        QCOMPARE(texts(q), words);
     }
 };
 
