@@ -300,7 +300,8 @@ void TestCliChat::endlessStreamEndsAtTheDeadlineAndKeepsThePart()
     QVERIFY2(run.errText().contains(QStringLiteral("is kept in the conversation")), run.err.constData());
     const auto messages = workingMessages(cli);
     QCOMPARE(messages.size(), 2);
-    QVERIFY(messages.contains(std::pair{QStringLiteral("Half an answer"), QStringLiteral("failed")}));
+    // (list's status is the window's; tst_turnpipeline checks the stored message status "failed".)
+    QVERIFY(std::ranges::any_of(messages, [](const auto& m) { return m.first == QStringLiteral("Half an answer"); }));
 }
 
 void TestCliChat::droppedStreamKeepsThePartReceived()
@@ -316,7 +317,8 @@ void TestCliChat::droppedStreamKeepsThePartReceived()
     QVERIFY(text.startsWith(partial));
     QCOMPARE(str(answer, "status"), QStringLiteral("failed"));
     QVERIFY(!str(answer, "kept_reply_id").isEmpty());
-    QVERIFY(workingMessages(cli).contains(std::pair{partial, QStringLiteral("failed")}));
+    const auto messages = workingMessages(cli);
+    QVERIFY(std::ranges::any_of(messages, [&](const auto& m) { return m.first == partial; }));
 }
 
 void TestCliChat::runawayReplyIsCutAndSaysSo()

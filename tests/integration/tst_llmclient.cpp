@@ -355,8 +355,8 @@ private Q_SLOTS:
     {
         FakeLlmServer server;
         const QString text = QStringLiteral("汉字🙂ab").repeated(kMaxReplyChars / 3); // twice the limit
-        // Paced, so that the server is still sending when the client stops reading.
-        server.enqueue(FakeReply::stream(text).withDeltaChars(4099).withChunkBytes(64 * 1024, 1));
+        // A stream that would never end by itself: only the cut can finish the reply.
+        server.enqueue(FakeReply::stream(text).withDeltaChars(4099).withEndlessKeepAlive(50));
         LlmClient client(server.clientSettings());
         auto out = record(client.streamChat(userSays(QStringLiteral("write forever"))));
         QVERIFY(waitEnded(*out, 60000));
