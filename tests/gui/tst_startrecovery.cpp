@@ -11,6 +11,7 @@
 #include "SecretStore.h"
 #include "memory/MemoryService.h"
 #include "storage/Backups.h"
+#include "storage/Database.h"
 #include "storage/DatabaseCheck.h"
 
 #include <QAction>
@@ -85,7 +86,10 @@ private:
 
     QStringList asideFiles() const
     {
-        return QDir(m_dir->path()).entryList({QStringLiteral("engram.sqlite.damaged-*")}, QDir::Files);
+        // The main file only: its -wal and -shm (made by the read-only check) move along with it.
+        QStringList names = QDir(m_dir->path()).entryList({QStringLiteral("engram.sqlite.damaged-*")}, QDir::Files);
+        names.removeIf([](const QString& n) { return n.endsWith(QLatin1String("-wal")) || n.endsWith(QLatin1String("-shm")); });
+        return names;
     }
 
     std::unique_ptr<MainWindow> openWindow(MemoryService& memory, test::ScriptedChatEngine& engine)
