@@ -28,6 +28,45 @@
         <source>Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The memory file is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engram found the memory file damaged or unreadable, so it did not write into it. The file was moved aside as:
+%1
+
+SQLite says: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest good backup is from %1 (%n fact(s)).</source>
+        <translation>
+            <numerusform>The newest good backup is from %1 (%n fact).</numerusform>
+            <numerusform>The newest good backup is from %1 (%n facts).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore the newest good backup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no good backup to restore.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start with an empty memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The backup could not be restored:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>LlmError</name>
@@ -1105,6 +1144,55 @@
     </message>
     <message>
         <source>That memory is no longer in the panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Check Memory File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check every page of the memory file for damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryFileCare</name>
+    <message>
+        <source>The daily backup of the memory was written and checked.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The daily backup of the memory failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory file %1 was checked in full and no problem was found.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory file %1 is damaged. Export what you can now, then quit Engram and restore the newest good backup (engram-cli backups, then engram-cli restore FILE).
+
+SQLite says: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory file %1 could not be read: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file %1 is not an Engram memory this version can use: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check memory file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A check or backup of the memory file is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking the memory file…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -29,6 +29,48 @@
         <source>Engram has not changed the file. Move it aside to start with an empty memory, or start Engram with --db and the path of another file.</source>
         <translation>Engram 没有改动这个文件。把它移到别处即可从空白记忆开始，或者用 --db 加另一个文件的路径来启动 Engram。</translation>
     </message>
+    <message>
+        <source>The memory file is damaged</source>
+        <translation>记忆文件已损坏</translation>
+    </message>
+    <message>
+        <source>Engram found the memory file damaged or unreadable, so it did not write into it. The file was moved aside as:
+%1
+
+SQLite says: %2</source>
+        <translation>Engram 发现记忆文件已损坏或无法读取，因此没有写入它。该文件已移到一旁，现名为：
+%1
+
+SQLite 的报告：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>The newest good backup is from %1 (%n fact(s)).</source>
+        <translation>
+            <numerusform>最新的完好备份来自 %1（%n 条事实）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Restore the newest good backup</source>
+        <translation>恢复最新的完好备份</translation>
+    </message>
+    <message>
+        <source>There is no good backup to restore.</source>
+        <translation>没有可恢复的完好备份。</translation>
+    </message>
+    <message>
+        <source>Start with an empty memory</source>
+        <translation>以空白记忆开始</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>The backup could not be restored:
+%1</source>
+        <translation>无法恢复备份：
+%1</translation>
+    </message>
 </context>
 <context>
     <name>LlmError</name>
@@ -1105,6 +1147,57 @@
     <message>
         <source>That memory is no longer in the panel.</source>
         <translation>这条记忆已不在面板中。</translation>
+    </message>
+    <message>
+        <source>&amp;Check Memory File</source>
+        <translation>检查记忆文件(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Check every page of the memory file for damage</source>
+        <translation>逐页检查记忆文件是否损坏</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryFileCare</name>
+    <message>
+        <source>The daily backup of the memory was written and checked.</source>
+        <translation>已写入并校验每日记忆备份。</translation>
+    </message>
+    <message>
+        <source>The daily backup of the memory failed: %1</source>
+        <translation>每日记忆备份失败：%1</translation>
+    </message>
+    <message>
+        <source>The memory file %1 was checked in full and no problem was found.</source>
+        <translation>已完整检查记忆文件 %1，未发现问题。</translation>
+    </message>
+    <message>
+        <source>The memory file %1 is damaged. Export what you can now, then quit Engram and restore the newest good backup (engram-cli backups, then engram-cli restore FILE).
+
+SQLite says: %2</source>
+        <translation>记忆文件 %1 已损坏。请现在导出尚能导出的内容，然后退出 Engram 并恢复最新的完好备份（先 engram-cli backups，再 engram-cli restore 文件）。
+
+SQLite 的报告：%2</translation>
+    </message>
+    <message>
+        <source>The memory file %1 could not be read: %2</source>
+        <translation>无法读取记忆文件 %1：%2</translation>
+    </message>
+    <message>
+        <source>The file %1 is not an Engram memory this version can use: %2</source>
+        <translation>文件 %1 不是此版本 Engram 可用的记忆文件：%2</translation>
+    </message>
+    <message>
+        <source>Check memory file</source>
+        <translation>检查记忆文件</translation>
+    </message>
+    <message>
+        <source>A check or backup of the memory file is already running.</source>
+        <translation>记忆文件的检查或备份正在进行中。</translation>
+    </message>
+    <message>
+        <source>Checking the memory file…</source>
+        <translation>正在检查记忆文件…</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
 #include "memory/TurnPipeline.h"
+#include "storage/Backups.h"
 
 #include <QApplication>
 #include <QIcon>
@@ -63,27 +64,29 @@ int main(int argc, char* argv[])
     engram::AppStartup::installTranslators(app, settings.language());
     const auto options = engram::AppStartup::parseCommandLine(app);
 
-    auto memory = engram::MemoryService::open(options.databasePath, settings.memoryConfig());
-    if (!memory) {
-        engram::AppStartup::reportDatabaseError(options.databasePath, memory.errorMessage());
+    engram::Backups::setDefaultKeep(settings.backupsToKeep());
+    auto memory = engram::AppStartup::openMemory(options.databasePath, settings.memoryConfig());
+    if (!memory)
         return 1;
-    }
-    if (auto user = (*memory)->ensureUser(QStringLiteral("default")); !user) {
+    if (auto user = memory->ensureUser(QStringLiteral("default")); !user) {
         engram::AppStartup::reportDatabaseError(options.databasePath, user.errorMessage());
         return 1;
     }
 
     engram::KeychainSecretStore secrets(QStringLiteral("engram"));
     engram::LlmClient client(llmSettings(settings, QString()));
-    engram::JobRunner jobs(**memory, client);
-    engram::TurnPipeline pipeline(**memory, client, &jobs);
-    engram::PipelineChatEngine engine(**memory, pipeline, client, &jobs);
+    engram::JobRunner jobs(*memory, client);
+    engram::TurnPipeline pipeline(*memory, client, &jobs);
+    engram::PipelineChatEngine engine(*memory, pipeline, client, &jobs);
     reloadClient(settings, secrets, client, engine);
     jobs.start();
 
-    engram::MainWindow window(**memory, settings, secrets, engine);
+    engram::MainWindow window(*memory, settings, secrets, engine);
     QObject::connect(&window, &engram::MainWindow::settingsSaved, &engine,
-                     [&] { reloadClient(settings, secrets, client, engine); });
+                     [&] {
+                         engram::Backups::setDefaultKeep(settings.backupsToKeep());
+                         reloadClient(settings, secrets, client, engine);
+                     });
     window.setConnectionTester([](const engram::EndpointCheck& check, QObject* context,
                                   std::function<void(bool ok, const QString& message)> done) {
         engram::LlmSettings s = engram::LlmSettings::fromEnvironment();
@@ -105,7 +108,7 @@ int main(int argc, char* argv[])
         });
     });
 
-    engram::MemoryTransfer transfer(**memory, &window);
+    engram::MemoryTransfer transfer(*memory, &window);
     QObject::connect(&window, &engram::MainWindow::exportMemoryRequested, &transfer,
                      &engram::MemoryTransfer::exportMemory);
     QObject::connect(&window, &engram::MainWindow::importMemoryRequested, &transfer,
@@ -114,6 +117,7 @@ int main(int argc, char* argv[])
                      &engram::MemoryTransfer::clearMemory);
     QObject::connect(&transfer, &engram::MemoryTransfer::statusMessage, &window, &engram::MainWindow::showStatus);
     window.setMemoryTransferAvailable(true);
+    window.startDailyBackups();
     window.show();
     return app.exec();
 }

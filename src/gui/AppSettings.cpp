@@ -1,5 +1,7 @@
 #include "AppSettings.h"
 
+#include "storage/Backups.h"
+
 #include "ProviderPreset.h"
 #include "core/FileSafety.h"
 #include "llm/LlmSettings.h"
@@ -26,6 +28,7 @@ const QString kEpisodicBudget = QStringLiteral("memory/episodicBudget");
 const QString kWindowBudget = QStringLiteral("memory/windowBudget");
 const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
 const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
+const QString kBackupsToKeep = QStringLiteral("memory/backupsToKeep");
 // Not "general/…": QSettings reads an INI section [general] as its own top level.
 const QString kLanguage = QStringLiteral("interface/language");
 const QString kLastUser = QStringLiteral("session/lastUserId");
@@ -241,6 +244,16 @@ int AppSettings::maxAgeDays() const
 void AppSettings::setMaxAgeDays(int days)
 {
     setValue(kMaxAgeDays, days);
+}
+
+int AppSettings::backupsToKeep() const
+{
+    return qMax(1, intValue(kBackupsToKeep, Backups::kDefaultKeep));
+}
+
+void AppSettings::setBackupsToKeep(int count)
+{
+    setValue(kBackupsToKeep, qMax(1, count));
 }
 
 MemoryConfig AppSettings::memoryConfig(MemoryConfig base) const

@@ -61,6 +61,8 @@ public:
     void setEpisodeCapacity(int episodes);
     int maxAgeDays() const; // 0: no age limit
     void setMaxAgeDays(int days);
+    int backupsToKeep() const; // rolling backups of the memory file (default 7, at least 1)
+    void setBackupsToKeep(int count);
     // `base` with every tunable the user can set replaced by the stored value.
     MemoryConfig memoryConfig(MemoryConfig base = {}) const;
 

@@ -1,7 +1,13 @@
 #include "AppStartup.h"
 
 #include "GuiLog.h"
+#include "MessageBoxes.h"
+#include "memory/MemoryService.h"
+#include "storage/Backups.h"
 #include "storage/Database.h"
+#include "storage/DatabaseCheck.h"
+
+#include <QDir>
 
 #include <QCommandLineParser>
 #include <QLibraryInfo>
@@ -72,6 +78,64 @@ void AppStartup::reportDatabaseError(const QString& path, const QString& message
     // The storage layer's own words, for a bug report or a search; they are not translated.
     box.setDetailedText(message);
     box.exec();
+}
+
+std::unique_ptr<MemoryService> AppStartup::openMemory(const QString& path, const MemoryConfig& config,
+                                                     QWidget* parent)
+{
+    const auto verdict = DatabaseCheck::check(path, DatabaseCheck::Depth::Quick);
+    using State = DatabaseCheck::Verdict::State;
+    if (verdict.state == State::Unfinished)
+        qCInfo(lcGui) << "quick check of" << path << "stopped at its time budget:" << verdict.detail;
+    if (verdict.state == State::Damaged || verdict.state == State::Unreadable) {
+        qCCritical(lcGui) << "the memory file" << path << "is damaged:" << verdict.detail;
+        auto aside = Backups(path).moveAside(QStringLiteral("damaged"));
+        if (!aside) {
+            reportDatabaseError(path, verdict.detail + QLatin1Char('\n') + aside.errorMessage());
+            return nullptr;
+        }
+        if (!recover(path, *aside, verdict.detail, parent))
+            return nullptr;
+    }
+    auto memory = MemoryService::open(path, config);
+    if (!memory) {
+        reportDatabaseError(path, memory.errorMessage());
+        return nullptr;
+    }
+    return std::move(memory).value();
+}
+
+bool AppStartup::recover(const QString& path, const QString& aside, const QString& problem, QWidget* parent)
+{
+    Backups backups(path);
+    const auto good = backups.newestGood();
+    const QString title = tr("The memory file is damaged");
+    QString text = tr("Engram found the memory file damaged or unreadable, so it did not write into it. The file was "
+                      "moved aside as:\n%1\n\nSQLite says: %2")
+                       .arg(QDir::toNativeSeparators(aside), problem.left(300));
+    QList<QPair<QMessageBox::StandardButton, QString>> choices;
+    if (good) {
+        text += QStringLiteral("\n\n") +
+                tr("The newest good backup is from %1 (%n fact(s)).", nullptr, int(good->total.facts))
+                    .arg(QLocale().toString(good->createdAt.toLocalTime(), QLocale::ShortFormat));
+        choices.append({QMessageBox::Yes, tr("Restore the newest good backup")});
+    } else {
+        text += QStringLiteral("\n\n") + tr("There is no good backup to restore.");
+    }
+    choices.append({QMessageBox::No, tr("Start with an empty memory")});
+    choices.append({QMessageBox::Cancel, tr("Quit")});
+    const auto answer = MessageBoxes::choose(parent, title, text, choices, good ? QMessageBox::Yes : QMessageBox::No);
+    if (answer == QMessageBox::Yes && good) {
+        auto restored = backups.restore(good->path);
+        if (!restored) {
+            MessageBoxes::warning(parent, title,
+                                  tr("The backup could not be restored:\n%1").arg(restored.errorMessage()));
+            return false;
+        }
+        qCInfo(lcGui) << "restored" << good->path << "after moving the damaged file to" << aside;
+        return true;
+    }
+    return answer == QMessageBox::No;
 }
 
 } // namespace engram

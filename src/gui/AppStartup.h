@@ -1,9 +1,17 @@
 #pragma once
 
+#include "memory/MemoryConfig.h"
+
 #include <QCoreApplication>
 #include <QString>
 
+#include <memory>
+
+class QWidget;
+
 namespace engram {
+
+class MemoryService;
 
 // The steps of starting the desktop app that need words or resources of the GUI library, so
 // main.cpp stays wiring only and every message is translated.
@@ -26,6 +34,15 @@ public:
     static Options parseCommandLine(const QCoreApplication& app);
     // Says, before any window, why the memory file could not be opened and that it was left as it is.
     static void reportDatabaseError(const QString& path, const QString& message);
+    // Opens the memory for the app after a quick check of the file. A damaged or unreadable file
+    // is never written: it is moved aside (dated name) and the user chooses between the newest
+    // good backup and an empty memory. Null when the app cannot start (the user was told why).
+    static std::unique_ptr<MemoryService> openMemory(const QString& path, const MemoryConfig& config,
+                                                     QWidget* parent = nullptr);
+
+private:
+    // After the damaged file at `path` was moved to `aside`: restore a backup or start empty.
+    static bool recover(const QString& path, const QString& aside, const QString& problem, QWidget* parent);
 };
 
 } // namespace engram

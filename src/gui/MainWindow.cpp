@@ -5,6 +5,7 @@
 #include "AppStartup.h"
 #include "ChatController.h"
 #include "GuiLog.h"
+#include "MemoryFileCare.h"
 #include "MemoryPanel.h"
 #include "MessageBox.h"
 #include "SecretStore.h"
@@ -130,6 +131,13 @@ void MainWindow::setupActions()
     connect(m_ui->settingsAction, &QAction::triggered, this, &MainWindow::openSettings);
     connect(m_ui->quitAction, &QAction::triggered, this, &QWidget::close);
     connect(m_ui->aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
+    m_fileCare = new MemoryFileCare(m_memory, this);
+    connect(m_fileCare, &MemoryFileCare::statusMessage, this, &MainWindow::showStatus);
+    auto* checkFile = new QAction(tr("&Check Memory File"), this);
+    checkFile->setObjectName(QStringLiteral("checkMemoryFileAction"));
+    checkFile->setStatusTip(tr("Check every page of the memory file for damage"));
+    connect(checkFile, &QAction::triggered, this, [this] { m_fileCare->checkNow(this); });
+    m_ui->helpMenu->insertAction(m_ui->aboutAction, checkFile);
 
     auto* stop = new QAction(tr("Stop the Reply"), this);
     stop->setObjectName(QStringLiteral("stopAction"));
@@ -555,6 +563,11 @@ SettingsDialog* MainWindow::openSettings()
     });
     m_settingsDialog->open();
     return m_settingsDialog;
+}
+
+void MainWindow::startDailyBackups()
+{
+    m_fileCare->startDailyBackups();
 }
 
 void MainWindow::showAbout()

@@ -20,6 +20,7 @@ namespace engram {
 
 class AppSettings;
 class ChatController;
+class MemoryFileCare;
 class MemoryPanel;
 class MemoryService;
 class SecretStore;
@@ -46,6 +47,9 @@ public:
     void setConnectionTester(SettingsDialog::ConnectionTester tester);
     // Export, Import and Clear stay disabled until something handles the *Requested signals.
     void setMemoryTransferAvailable(bool available);
+    // A rolling backup of the memory file once a day while the window is open (the app, not tests).
+    void startDailyBackups();
+    MemoryFileCare* memoryFileCare() const { return m_fileCare; }
 
     QDockWidget* memoryDock() const { return m_memoryDock; }
     MemoryPanel* memoryPanel() const { return m_memoryPanel; }
@@ -102,6 +106,7 @@ private:
     ChatController* m_chat{};
     QDockWidget* m_memoryDock{};
     MemoryPanel* m_memoryPanel{};
+    MemoryFileCare* m_fileCare{};
     QLabel* m_modelLabel{};
     QLabel* m_connectionLabel{};
     QLabel* m_contextLabel{};

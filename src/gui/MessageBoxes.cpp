@@ -1,5 +1,7 @@
 #include "MessageBoxes.h"
 
+#include <QAbstractButton>
+
 namespace engram {
 namespace {
 
@@ -19,6 +21,21 @@ QMessageBox::StandardButton MessageBoxes::question(QWidget* parent, const QStrin
 void MessageBoxes::warning(QWidget* parent, const QString& title, const QString& text)
 {
     ask(parent, QMessageBox::Warning, title, text, QMessageBox::Ok, QMessageBox::Ok);
+}
+
+void MessageBoxes::information(QWidget* parent, const QString& title, const QString& text)
+{
+    ask(parent, QMessageBox::Information, title, text, QMessageBox::Ok, QMessageBox::Ok);
+}
+
+QMessageBox::StandardButton MessageBoxes::choose(QWidget* parent, const QString& title, const QString& text,
+                                                 const QList<QPair<QMessageBox::StandardButton, QString>>& choices,
+                                                 QMessageBox::StandardButton defaultButton)
+{
+    QMessageBox::StandardButtons buttons;
+    for (const auto& choice : choices)
+        buttons |= choice.first;
+    return ask(parent, QMessageBox::Question, title, text, buttons, defaultButton, choices);
 }
 
 void MessageBoxes::setNextAnswer(QMessageBox::StandardButton answer)
@@ -43,7 +60,8 @@ void MessageBoxes::clearLastText()
 
 QMessageBox::StandardButton MessageBoxes::ask(QWidget* parent, QMessageBox::Icon icon, const QString& title,
                                               const QString& text, QMessageBox::StandardButtons buttons,
-                                              QMessageBox::StandardButton defaultButton)
+                                              QMessageBox::StandardButton defaultButton,
+                                              const QList<QPair<QMessageBox::StandardButton, QString>>& labels)
 {
     g_lastText = text;
     if (g_nextAnswer != QMessageBox::NoButton) {
@@ -54,6 +72,10 @@ QMessageBox::StandardButton MessageBoxes::ask(QWidget* parent, QMessageBox::Icon
         return g_defaultAnswer;
     QMessageBox box(icon, title, text, buttons, parent);
     box.setDefaultButton(defaultButton);
+    for (const auto& label : labels) {
+        if (QAbstractButton* button = box.button(label.first))
+            button->setText(label.second);
+    }
     return static_cast<QMessageBox::StandardButton>(box.exec());
 }
 

@@ -16,6 +16,12 @@ public:
                                                                                        QMessageBox::No,
                                                 QMessageBox::StandardButton defaultButton = QMessageBox::No);
     static void warning(QWidget* parent, const QString& title, const QString& text);
+    static void information(QWidget* parent, const QString& title, const QString& text);
+    // A question whose standard buttons carry the words of the choices, e.g. Yes = "Restore the
+    // newest good backup"; tests answer it with setNextAnswer(Yes) like any other.
+    static QMessageBox::StandardButton choose(QWidget* parent, const QString& title, const QString& text,
+                                              const QList<QPair<QMessageBox::StandardButton, QString>>& choices,
+                                              QMessageBox::StandardButton defaultButton);
 
     // Tests: the next box returns `answer` without being shown.
     static void setNextAnswer(QMessageBox::StandardButton answer);
@@ -28,7 +34,8 @@ public:
 private:
     static QMessageBox::StandardButton ask(QWidget* parent, QMessageBox::Icon icon, const QString& title,
                                            const QString& text, QMessageBox::StandardButtons buttons,
-                                           QMessageBox::StandardButton defaultButton);
+                                           QMessageBox::StandardButton defaultButton,
+                                           const QList<QPair<QMessageBox::StandardButton, QString>>& labels = {});
 };
 
 } // namespace engram
