@@ -4,6 +4,7 @@
 #
 #   scripts/soak.sh [--rounds N] [--seed S] [--build-dir DIR] [--scenarios a,b,…] [--writers N]
 #                   [--no-tmpfs] [--max-minutes M] [--no-build] [--import-episodes N] [--chat-turns N]
+#                   [--episodes N]
 #
 # Scenarios (one per round, in a shuffled cycle):
 #   import  a 200,000-episode import (--import-episodes) all of it or nothing
@@ -11,7 +12,7 @@
 #           against fake-llm-server                    done once, no turn stored twice
 #   clear   `clear --yes --backup FILE`               cleared wholly (and a complete backup) or not at all
 #   export  `export --out FILE` over an older export   FILE absent, the older one, or complete and importable
-#   forget  a forgetting pass over 20,000 episodes     archived/purged as `forget --dry-run` said, or nothing
+#   forget  a forgetting pass over 20,000 (--episodes) archived/purged as `forget --dry-run` said, or nothing
 #   app     the app (offscreen) running queued jobs    as chat, after `jobs --run`
 # After every kill: PRAGMA integrity_check is ok and the other user's memory is untouched.
 # Once per run, besides the rounds (a failure counts too):
@@ -31,6 +32,7 @@ use_tmpfs=1
 max_minutes=60
 build=1
 import_episodes=200000
+episodes=20000
 chat_turns=12
 while (($#)); do
     case "$1" in
@@ -43,6 +45,7 @@ while (($#)); do
     --no-build) build=0; shift ;;
     --import-episodes) import_episodes=$2; shift 2 ;;
     --chat-turns) chat_turns=$2; shift 2 ;;
+    --episodes) episodes=$2; shift 2 ;;
     --max-minutes) max_minutes=$2; shift 2 ;;
     -h | --help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "soak.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -172,6 +175,15 @@ run_and_kill() {
     fi
 }
 
+# Runs a command to its end and prints its exit code; how long it took goes to $work/op_ms.
+timed() {
+    local t0 rc=0
+    t0=$(now_ms)
+    "$@" >/dev/null 2>&1 || rc=$?
+    echo $(($(now_ms) - t0)) >"$work/op_ms"
+    echo "$rc"
+}
+
 declare -A s_rounds s_fail s_lost s_killed s_ms
 passed=0
 failed=0
@@ -192,7 +204,7 @@ check_integrity() { # SCENARIO ROUND DB
 log "soak: seed $seed, $rounds round(s), scenarios $scenarios; preparing in $work"
 mkdir -p "$work/docs"
 gen_doc "$work/docs/big.json" "$import_episodes" 0 0 0
-gen_doc "$work/docs/medium.json" 20000 300 200 500
+gen_doc "$work/docs/medium.json" "$episodes" 300 200 $((episodes / 40))
 gen_doc "$work/docs/small.json" 100 50 20 0
 gen_doc "$work/docs/other.json" 50 20 10 0
 base_small="$work/base-small.sqlite"
@@ -210,14 +222,14 @@ LLM_BASE_URL=$(head -1 "$work/fake.url")
 export LLM_BASE_URL
 [[ -n "$LLM_BASE_URL" ]] || { log "soak.sh: fake-llm-server did not start: $(cat "$work/fake.err")"; exit 2; }
 
-# How long each operation takes uninterrupted, so kills land inside it: measured once (and checked
-# as a round that was not killed).
+# How long each operation takes uninterrupted (the operation alone, not the checks), so kills land
+# inside it: measured once, and checked as a round that was not killed.
 declare -A duration_ms
 calibrate() { # SCENARIO
-    local t0 before_fail=${#failures[@]}
-    t0=$(now_ms)
+    local before_fail=${#failures[@]}
+    rm -f "$work/op_ms"
     "scenario_$1" uninterrupted 0
-    duration_ms[$1]=$(($(now_ms) - t0))
+    duration_ms[$1]=$(cat "$work/op_ms" 2>/dev/null || echo 3000)
     # The app's round is timed from the app's start: it recovers and runs the jobs within seconds.
     [[ "$1" != app ]] || duration_ms[$1]=3000
     if ((${#failures[@]} > before_fail)); then failed=$((failed + 1)); else passed=$((passed + 1)); fi
@@ -239,7 +251,7 @@ scenario_import() {
     if ((delay > 0)); then
         outcome=$(run_and_kill "$delay" "$cli" --db "$db" --user soak import "$work/docs/big.json")
     else
-        outcome="finished $("$cli" --db "$db" --user soak import "$work/docs/big.json" >/dev/null 2>&1; echo $?)"
+        outcome="finished $(timed "$cli" --db "$db" --user soak import "$work/docs/big.json")"
     fi
     round_outcome=$outcome
     check_integrity import "$r" "$db" || return 0
@@ -318,7 +330,10 @@ scenario_chat() {
         fi
         wait "$burst" 2>/dev/null || true
     else
+        local t0
+        t0=$(now_ms)
         chat_burst "$db" "$r" "$turns" "$work/r/acknowledged"
+        echo $(($(now_ms) - t0)) >"$work/op_ms"
         round_outcome="finished 0"
     fi
     check_integrity chat "$r" "$db" || return 0
@@ -352,7 +367,7 @@ scenario_clear() {
     if ((delay > 0)); then
         outcome=$(run_and_kill "$delay" "$cli" --db "$db" --user soak clear --yes --backup "$backup")
     else
-        outcome="finished $("$cli" --db "$db" --user soak clear --yes --backup "$backup" >/dev/null 2>&1; echo $?)"
+        outcome="finished $(timed "$cli" --db "$db" --user soak clear --yes --backup "$backup")"
     fi
     round_outcome=$outcome
     check_integrity clear "$r" "$db" || return 0
@@ -397,7 +412,7 @@ scenario_export() {
     if ((delay > 0)); then
         outcome=$(run_and_kill "$delay" "$cli" --db "$db" --user soak export --out "$out")
     else
-        outcome="finished $("$cli" --db "$db" --user soak export --out "$out" >/dev/null 2>&1; echo $?)"
+        outcome="finished $(timed "$cli" --db "$db" --user soak export --out "$out")"
     fi
     round_outcome=$outcome
     check_integrity export "$r" "$db" || return 0
@@ -430,7 +445,7 @@ scenario_forget() {
     if ((delay > 0)); then
         outcome=$(run_and_kill "$delay" "$cli" --db "$db" --user soak forget)
     else
-        outcome="finished $("$cli" --db "$db" --user soak forget >/dev/null 2>&1; echo $?)"
+        outcome="finished $(timed "$cli" --db "$db" --user soak forget)"
     fi
     round_outcome=$outcome
     check_integrity forget "$r" "$db" || return 0
@@ -468,7 +483,8 @@ scenario_app() {
 
 # ---- once per run: a real full disk
 tmpfs_checks() {
-    if ((use_tmpfs == 0)) || [[ $(id -u) -ne 0 ]]; then
+    ((use_tmpfs)) || return 0
+    if [[ $(id -u) -ne 0 ]]; then
         log "soak: tmpfs checks skipped (need root for mount -t tmpfs)"
         return
     fi
@@ -568,7 +584,9 @@ IFS=',' read -r -a names <<<"$scenarios"
 for s in "${names[@]}"; do
     declare -F "scenario_$s" >/dev/null || { log "soak.sh: unknown scenario $s"; exit 2; }
 done
-for s in "${names[@]}"; do calibrate "$s"; done
+if ((rounds > 0)); then
+    for s in "${names[@]}"; do calibrate "$s"; done
+fi
 cycle=()
 for ((r = 1; r <= rounds; r++)); do
     if ((${#cycle[@]} == 0)); then
