@@ -8,6 +8,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools linguist-qt6
     libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins qt6-translations-l10n qtkeychain-qt6-dev nlohmann-json3-dev
     xvfb xauth fonts-noto-cjk
+    sqlite3 libsqlite3-dev
 )
 if [[ "${1:-}" == "--package" ]]; then
     packages+=(dpkg-dev file desktop-file-utils appstream lintian)

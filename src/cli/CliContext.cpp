@@ -1,6 +1,7 @@
 #include "Command.h"
 
 #include "memory/MemoryService.h"
+#include "storage/DatabaseCheck.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -28,6 +29,10 @@ Result<MemoryService*> CliContext::memory()
     if (!reads && m_chosenPath && !QFileInfo(folder).isDir())
         return Error{Error::Code::Io, cliTr("The folder %1 does not exist; create it first, or check --db")
                                           .arg(QDir::toNativeSeparators(folder))};
+    if (!reads) {
+        if (auto whole = checkBeforeWriting(); !whole)
+            return whole.error();
+    }
     auto opened = MemoryService::open(m_databasePath, {}, Clock::system(),
                                       reads ? Database::Access::ReadOnly : Database::Access::ReadWrite);
     if (!opened)
@@ -41,6 +46,22 @@ Result<MemoryService*> CliContext::memory()
     }
     m_memory = std::move(opened).value();
     return m_memory.get();
+}
+
+Status CliContext::checkBeforeWriting() const
+{
+    // A damaged file must not be written into: a write may spread the damage, and the user would
+    // be told it was stored. Reading stays possible (that is how what is left gets out).
+    if (!QFileInfo::exists(m_databasePath))
+        return {};
+    const auto verdict = DatabaseCheck::check(m_databasePath, DatabaseCheck::Depth::Quick, kCheckBudget);
+    if (verdict.state != DatabaseCheck::Verdict::State::Damaged)
+        return {};
+    return Error{Error::Code::NotEngram,
+                 cliTr("The memory file %1 is damaged (%2), so nothing was written to it. Restore a backup "
+                       "(engram-cli backups, engram-cli restore FILE); engram-cli export may still save what can "
+                       "be read.")
+                     .arg(QDir::toNativeSeparators(m_databasePath), verdict.detail.left(200))};
 }
 
 Status CliContext::knownUser(MemoryService& memory) const

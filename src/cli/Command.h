@@ -5,6 +5,7 @@
 
 #include <QCommandLineParser>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -61,6 +62,11 @@ public:
     int usage(const QString& message);
 
 private:
+    // A writing command checks the file first, within this budget: whole for a memory of tens of
+    // megabytes, the first part of a larger one (a script's every call must not take seconds).
+    static constexpr std::chrono::milliseconds kCheckBudget{500};
+
+    Status checkBeforeWriting() const;
     Status knownUser(MemoryService& memory) const;
 
     Output& m_out;

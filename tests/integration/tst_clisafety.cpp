@@ -312,6 +312,39 @@ private Q_SLOTS:
                  0);
     }
 
+    void aDamagedFileIsNotWrittenInto()
+    {
+        const test::CliRunner cli = freshCli();
+        seed(cli, 60);
+        QFile file(cli.databasePath());
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        const qint64 size = file.size();
+        QVERIFY(size > 16 * 4096);
+        // Three pages near the end, where the facts' rows and index pages are, overwritten.
+        QVERIFY(file.seek(size - 6 * 4096));
+        QByteArray noise(3 * 4096, '\0');
+        for (qsizetype i = 0; i < noise.size(); ++i)
+            noise[i] = static_cast<char>((i * 7919 + 13) % 251);
+        QCOMPARE(file.write(noise), noise.size());
+        file.close();
+        QFile damaged(cli.databasePath());
+        QVERIFY(damaged.open(QIODevice::ReadOnly));
+        const QByteArray before = damaged.readAll();
+        damaged.close();
+
+        for (const QStringList& command :
+             {QStringList{QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"),
+                          QStringLiteral("cat")},
+              QStringList{QStringLiteral("import"), m_dir.filePath(QStringLiteral("nothing.json"))}}) {
+            const test::CliRun run = cli.run(command);
+            QVERIFY2(run.exitCode == 4, qPrintable(command.first() + QStringLiteral(": ") + run.errText()));
+            QVERIFY2(run.errText().contains(QStringLiteral("damaged")), qPrintable(run.errText()));
+        }
+        QFile after(cli.databasePath());
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QVERIFY(after.readAll() == before);
+    }
+
     void aNulByteInABatchQueryIsReportedAndTheBatchGoesOn()
     {
         const test::CliRunner cli = freshCli();

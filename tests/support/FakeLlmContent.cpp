@@ -122,6 +122,8 @@ QString replyText(const FakeReply::Kind kind, const QString& scripted, const Rec
 {
     if (kind == FakeReply::Kind::Text)
         return scripted;
+    if (request.isSummary())
+        return defaultSummaryText(request);
     return request.isExtraction() ? defaultExtractionText() : defaultChatText(request);
 }
 
@@ -294,6 +296,14 @@ QString defaultChatText(const RecordedRequest& request)
 QString defaultExtractionText()
 {
     return QStringLiteral(R"({"facts":[],"updates":[],"deletes":[]})");
+}
+
+QString defaultSummaryText(const RecordedRequest& request)
+{
+    nlohmann::json body = nlohmann::json::object();
+    body["topic"] = "conversation";
+    body["summary"] = "Summary: " + request.lastUserMessage().left(200).toStdString();
+    return QString::fromStdString(body.dump());
 }
 
 QList<float> hashedEmbedding(const QString& text, int dimensions, const QHash<QString, QString>& synonyms)

@@ -61,6 +61,8 @@ private:
 QString defaultChatText(const RecordedRequest& request);
 // The unscripted extraction answer.
 QString defaultExtractionText();
+// The unscripted summary answer: the start of the last user message, as {"topic", "summary"}.
+QString defaultSummaryText(const RecordedRequest& request);
 // A deterministic unit vector: a hashed bag of the text's search tokens, each first replaced by
 // its synonym if it has one (so a test can make "car" and "automobile" close).
 QList<float> hashedEmbedding(const QString& text, int dimensions, const QHash<QString, QString>& synonyms = {});

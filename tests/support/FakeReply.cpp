@@ -70,6 +70,11 @@ bool RecordedRequest::isExtraction() const
            system.contains(QLatin1String("\"facts\""));
 }
 
+bool RecordedRequest::isSummary() const
+{
+    return isExtraction() && systemPrompt().contains(QLatin1String("\"summary\""));
+}
+
 QString RecordedRequest::model() const
 {
     return json.is_object() ? jsonString(json, "model") : QString();

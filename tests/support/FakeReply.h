@@ -32,6 +32,8 @@ struct RecordedRequest
     // A chat request for memory extraction: JSON mode, or a system prompt that asks to extract
     // facts (mentions "extract" or a "facts" JSON key).
     bool isExtraction() const;
+    // A JSON request for a summary of evicted messages (its system prompt shows a "summary" key).
+    bool isSummary() const;
     QString model() const;
     QString systemPrompt() const; // the first system message
     QString lastUserMessage() const;
