@@ -224,6 +224,19 @@ private Q_SLOTS:
         }
     }
 
+    // Found by fuzz_ssestream: fed whole, a failed stream read on to its [DONE] and said it was
+    // done; cut after the failure it did not.
+    void failedStreamIsNeverDoneWhereverItIsCut()
+    {
+        const QByteArray stream = chunk("a") + "\n\ndata: <html>502</html>\n\ndata: [DONE]\n\n";
+        for (qsizetype cut = 1; cut <= stream.size(); ++cut) {
+            QString pieces;
+            const ChatStreamDecoder d = decodeCut(stream, {cut}, &pieces);
+            QVERIFY(d.hasFailed());
+            QVERIFY2(!d.isDone(), qPrintable(QString::number(cut)));
+        }
+    }
+
     void errorEventCarriesTheServersMessage()
     {
         ChatStreamDecoder d;
