@@ -237,6 +237,18 @@ private Q_SLOTS:
         }
     }
 
+    // Found by fuzz_ssestream: an event of a readable chunk line and an unreadable one failed the
+    // stream, but the readable line's text was kept in the result though never handed out.
+    void unreadableEventAddsNoTextOfItsReadableLines()
+    {
+        ChatStreamDecoder d;
+        const QByteArray stream = chunk("a") + "\ndata: [DONE]\n\n";
+        const QStringList pieces = d.feed(stream);
+        QVERIFY(d.hasFailed());
+        QVERIFY(pieces.isEmpty());
+        QCOMPARE(d.result().text, QString());
+    }
+
     void errorEventCarriesTheServersMessage()
     {
         ChatStreamDecoder d;
