@@ -13,6 +13,10 @@ packages=(
 if [[ "${1:-}" == "--package" ]]; then
     packages+=(dpkg-dev file desktop-file-utils appstream lintian)
 fi
+# scripts/fuzz.sh: clang 14 and its runtimes (libFuzzer, ASan, UBSan are in libclang-rt-14-dev).
+if [[ "${1:-}" == "--fuzz" ]]; then
+    packages+=(clang-14 libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

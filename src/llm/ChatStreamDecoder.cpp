@@ -36,6 +36,7 @@ void ChatStreamDecoder::handleEvent(const SseEvent& event, QStringList& pieces)
     // Some servers put several "data:" lines in one event instead of one event per chunk.
     const QList<QByteArray> lines = event.data.split('\n');
     if (lines.size() > 1) {
+        const ChatResult before = m_result;
         bool all = true;
         QStringList linePieces;
         for (const QByteArray& line : lines)
@@ -44,6 +45,7 @@ void ChatStreamDecoder::handleEvent(const SseEvent& event, QStringList& pieces)
             pieces += linePieces;
             return;
         }
+        m_result = before; // an unreadable event adds nothing, not even the text of its readable lines
     }
     if (!m_error)
         m_error = LlmError::unreadable(QString::fromUtf8(event.data.left(200)).simplified());

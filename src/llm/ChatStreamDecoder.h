@@ -27,7 +27,9 @@ public:
     // The text pieces these bytes completed, in order. Nothing once done or failed.
     QStringList feed(QByteArrayView bytes);
 
-    bool isDone() const { return m_sse.isDone(); }
+    // Whether the stream ended well with [DONE]. Never after a failure: the bytes after one are not
+    // read, so whether [DONE] was among them would depend on how the bytes were cut.
+    bool isDone() const { return !m_error && m_sse.isDone(); }
     bool hasFailed() const { return m_error.has_value(); }
     const std::optional<LlmError>& error() const { return m_error; }
     // Whether the server said why it stopped (a finish_reason), with or without [DONE].

@@ -50,8 +50,10 @@ QString SummaryParser::normalisedTopic(const QString& topic)
     static const QRegularExpression edges(QStringLiteral("^%1|%1$").arg(marks));
     QString key = topic.normalized(QString::NormalizationForm_KC).toLower().simplified();
     key.remove(edges);
-    if (key.size() > kMaxTopicLength)
-        key = key.left(key.at(kMaxTopicLength - 1).isHighSurrogate() ? kMaxTopicLength - 1 : kMaxTopicLength).trimmed();
+    if (key.size() > kMaxTopicLength) {
+        key.truncate(key.at(kMaxTopicLength - 1).isHighSurrogate() ? kMaxTopicLength - 1 : kMaxTopicLength);
+        key.remove(edges); // the cut may end on a space or a mark: the key must be normalised as it stands
+    }
     return key;
 }
 

@@ -246,6 +246,26 @@ private Q_SLOTS:
         QCOMPARE(SummaryParser::normalisedTopic(QStringLiteral("\"C#\"")), QStringLiteral("c#"));
         QCOMPARE(SummaryParser::normalisedTopic(QString(100, QLatin1Char('t'))).size(), SummaryParser::kMaxTopicLength);
     }
+
+    // Found by fuzz_summaryparser: a long topic cut at 64 characters kept the mark or space it was
+    // cut at, so normalising the key again gave another key (and summaries merge by that key).
+    void cutTopicIsANormalisedKey_data()
+    {
+        QTest::addColumn<QString>("topic");
+        QTest::newRow("quote at the cut") << QString(QString(62, QLatin1Char('a')) + QStringLiteral(",\"b\" tail"));
+        QTest::newRow("space at the cut") << QString(QString(63, QLatin1Char('a')) + QStringLiteral(" b"));
+        QTest::newRow("fuzzer's input")
+            << QStringLiteral("{\"topic\":null,\"ry\":[\"not{\"topic\"```json\n:null,\"ry\":[\"not\uFFFD,\"text\"]}"
+                              "\uFFFD,\"text\"]}");
+    }
+
+    void cutTopicIsANormalisedKey()
+    {
+        QFETCH(QString, topic);
+        const QString key = SummaryParser::normalisedTopic(topic);
+        QVERIFY(key.size() <= SummaryParser::kMaxTopicLength);
+        QCOMPARE(SummaryParser::normalisedTopic(key), key);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestExtractionParser)

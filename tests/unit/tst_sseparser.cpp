@@ -224,6 +224,31 @@ private Q_SLOTS:
         }
     }
 
+    // Found by fuzz_ssestream: fed whole, a failed stream read on to its [DONE] and said it was
+    // done; cut after the failure it did not.
+    void failedStreamIsNeverDoneWhereverItIsCut()
+    {
+        const QByteArray stream = chunk("a") + "\n\ndata: <html>502</html>\n\ndata: [DONE]\n\n";
+        for (qsizetype cut = 1; cut <= stream.size(); ++cut) {
+            QString pieces;
+            const ChatStreamDecoder d = decodeCut(stream, {cut}, &pieces);
+            QVERIFY(d.hasFailed());
+            QVERIFY2(!d.isDone(), qPrintable(QString::number(cut)));
+        }
+    }
+
+    // Found by fuzz_ssestream: an event of a readable chunk line and an unreadable one failed the
+    // stream, but the readable line's text was kept in the result though never handed out.
+    void unreadableEventAddsNoTextOfItsReadableLines()
+    {
+        ChatStreamDecoder d;
+        const QByteArray stream = chunk("a") + "\ndata: [DONE]\n\n";
+        const QStringList pieces = d.feed(stream);
+        QVERIFY(d.hasFailed());
+        QVERIFY(pieces.isEmpty());
+        QCOMPARE(d.result().text, QString());
+    }
+
     void errorEventCarriesTheServersMessage()
     {
         ChatStreamDecoder d;
