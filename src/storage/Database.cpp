@@ -234,6 +234,7 @@ Result<std::unique_ptr<Database>> Database::connect(const QString& path, Access 
         if (auto st = db->migrateTo(version); !st)
             return st.error();
     }
+    db->m_file = FileIdentity::of(db->m_path);
     return db;
 }
 
@@ -329,6 +330,10 @@ Status Database::beginTransaction()
     if (m_depth++ > 0)
         return {};
     m_rollbackOnly = false;
+    if (auto st = m_file.check(); !st) {
+        m_depth = 0;
+        return st;
+    }
     // IMMEDIATE takes the write lock up front, so two processes (app and CLI) never deadlock.
     if (auto st = runCached(m_begin, QStringLiteral("BEGIN IMMEDIATE")); !st) {
         m_depth = 0;
@@ -348,7 +353,9 @@ Status Database::commit()
         return Error::database(QStringLiteral("An inner step failed; nothing was saved"));
     }
     if (auto st = runCached(m_commit, QStringLiteral("COMMIT")); !st) {
-        (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
+        // Most failed COMMITs have rolled back already; a busy one leaves the transaction open.
+        // Either way it must end here, and "no transaction is active" is no error worth a word.
+        (void)sql::tryRunCached(m_rollback, m_db, QStringLiteral("ROLLBACK"));
         return Error::database(QStringLiteral("Cannot save the changes: %1").arg(st.errorMessage()));
     }
     ++m_commitsSinceCheckpoint;

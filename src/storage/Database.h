@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Result.h"
+#include "storage/FileIdentity.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -82,6 +83,9 @@ private:
     int m_commitsSinceCheckpoint{};
     bool m_rollbackOnly{};
     bool m_readOnly{};
+    // What the path named when opened: a write into a file whose folder was removed meanwhile
+    // would vanish at exit, so it is refused instead.
+    FileIdentity m_file;
 };
 
 // Scope guard for a transaction: commit() saves; leaving the scope without it rolls back.

@@ -12,6 +12,7 @@ Error error(const QSqlQuery& query, const QString& what)
     const QSqlError e = query.lastError();
     QString text = e.databaseText().isEmpty() ? e.text() : e.databaseText();
     Error::Code code = Error::Code::Database;
+    bool expected = true; // a condition of the user's machine, said in the returned message
     // SQLite's own words for the conditions a user can do something about, in a sentence that
     // says what to do. The original text stays in the log.
     if (text.contains(QLatin1String("database or disk is full"))) {
@@ -26,8 +27,15 @@ Error error(const QSqlQuery& query, const QString& what)
         code = Error::Code::NotEngram;
         text = QStringLiteral("the memory file is damaged; nothing more is written to it. Restore a backup "
                               "(engram-cli backups, engram-cli restore)");
+    } else {
+        expected = false;
     }
-    qCWarning(lcStorage) << "SQL error:" << e.text() << "in" << query.lastQuery().left(200);
+    // A warning means a fault of Engram's; a busy, full, read-only or damaged file is the user's
+    // situation, reported to them in words, and only noted in the log.
+    if (expected)
+        qCInfo(lcStorage) << "SQL:" << e.text() << "in" << query.lastQuery().left(200);
+    else
+        qCWarning(lcStorage) << "SQL error:" << e.text() << "in" << query.lastQuery().left(200);
     return Error{code, what.isEmpty() ? text : what + QStringLiteral(": ") + text};
 }
 

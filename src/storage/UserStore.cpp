@@ -44,6 +44,9 @@ Result<User> UserStore::ensure(const QString& id, const QString& displayName, co
 {
     if (id.trimmed().isEmpty())
         return Error::invalid(QStringLiteral("A user id cannot be empty"));
+    // A known user is only read: starting a command must not wait for another program's writes.
+    if (auto known = find(id); known || known.error().code != Error::Code::NotFound)
+        return known;
     auto st =
         sql::execute(m_db.connection(),
                      QStringLiteral("INSERT OR IGNORE INTO users (id, display_name, created_at) VALUES (?, ?, ?)"),

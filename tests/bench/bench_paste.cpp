@@ -77,7 +77,8 @@ int main(int argc, char** argv)
     QTextStream out(stdout);
     out << "| paste | characters | kept | GUI thread, best of " << runs << " (ms) | resident after (MB) |\n";
     out << "|---|---:|---:|---:|---:|\n";
-    for (const auto& [name, text] : {std::pair{"big", &big}, std::pair{"at the limit", &atLimit}}) {
+    for (const auto& [name, text] : {std::pair<const char*, const QString*>{"big", &big},
+                                   std::pair<const char*, const QString*>{"at the limit", &atLimit}}) {
         double best = -1;
         qsizetype kept = 0;
         for (int i = 0; i < runs; ++i) {
