@@ -370,7 +370,9 @@ void Database::rollback()
         m_rollbackOnly = true;
         return;
     }
-    (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
+    // SQLite may have ended the transaction itself (a full disk, an I/O error): then there is
+    // nothing to roll back, which is no error worth a log line.
+    (void)sql::tryRunCached(m_rollback, m_db, QStringLiteral("ROLLBACK"));
 }
 
 Status Database::runCached(std::optional<QSqlQuery>& cache, const QString& statement)
