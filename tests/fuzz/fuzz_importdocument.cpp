@@ -32,12 +32,12 @@ const char* const kBaseline = R"({"format":"engram-memory","version":1,
  "conversations":[{"id":"c0000000-0000-4000-8000-000000000001","title":"Plans",
    "created_at":"2026-01-05T08:00:00.000Z","updated_at":"2026-01-05T08:10:00.000Z"}],
  "working":[
-  {"id":"m0000000-0000-4000-8000-000000000001","conversation_id":"c0000000-0000-4000-8000-000000000001",
+  {"id":"a0000000-0000-4000-8000-000000000001","conversation_id":"c0000000-0000-4000-8000-000000000001",
    "role":"user","content":"I moved to Hangzhou last spring","window_state":"window","status":"complete",
    "created_at":"2026-01-05T08:00:00.000Z"},
-  {"id":"m0000000-0000-4000-8000-000000000002","conversation_id":"c0000000-0000-4000-8000-000000000001",
+  {"id":"a0000000-0000-4000-8000-000000000002","conversation_id":"c0000000-0000-4000-8000-000000000001",
    "role":"assistant","content":"Noted.","window_state":"window","status":"complete",
-   "created_at":"2026-01-05T08:00:05.000Z","metadata":{"reply_to":"m0000000-0000-4000-8000-000000000001"}}],
+   "created_at":"2026-01-05T08:00:05.000Z","metadata":{"reply_to":"a0000000-0000-4000-8000-000000000001"}}],
  "episodes":[
   {"id":"e0000000-0000-4000-8000-000000000001","kind":"exchange","content":"接口限流怎么改？",
    "response":"改成令牌桶","status":"active","importance":0.5,"created_at":"2026-01-06T09:00:00.000Z"},
@@ -52,7 +52,7 @@ const char* const kBaseline = R"({"format":"engram-memory","version":1,
   {"id":"f0000000-0000-4000-8000-000000000003","subject":"user","predicate":"job","object":"backend developer",
    "confidence":0.6,"status":"pending","source":"llm_extract","created_at":"2026-01-05T08:00:00.000Z"}],
  "events":[
-  {"id":"v0000000-0000-4000-8000-000000000001","item_id":"f0000000-0000-4000-8000-000000000002","item_type":"fact",
+  {"id":"b0000000-0000-4000-8000-000000000001","item_id":"f0000000-0000-4000-8000-000000000002","item_type":"fact",
    "action":"create","actor":"user","before":null,"after":{"object":"Hangzhou"},"created_at":"2026-01-05T08:00:00.000Z"}]
 })";
 
@@ -127,6 +127,15 @@ private:
         return names;
     }
 
+    QString orderOfAllColumns(const QString& table) const
+    {
+        QStringList columns;
+        QSqlQuery q = query(QStringLiteral("SELECT cid + 1 FROM pragma_table_info('%1') ORDER BY cid").arg(table));
+        while (q.next())
+            columns.append(q.value(0).toString());
+        return columns.join(QLatin1Char(','));
+    }
+
     QByteArray hashRows(const QStringList& tables, const QString& userId) const
     {
         QCryptographicHash hash(QCryptographicHash::Sha256);
@@ -134,7 +143,9 @@ private:
             hash.addData(table.toUtf8());
             QString sql = QStringLiteral("SELECT * FROM \"%1\"").arg(table);
             if (!userId.isEmpty())
-                sql += QStringLiteral(" WHERE user_id = '%1' ORDER BY rowid").arg(userId);
+                // Every column in order: some tables are WITHOUT ROWID, and a row's place must not
+                // depend on how it was stored.
+                sql += QStringLiteral(" WHERE user_id = '%1' ORDER BY %2").arg(userId, orderOfAllColumns(table));
             QSqlQuery q = query(sql);
             while (q.next()) {
                 const QSqlRecord record = q.record();
