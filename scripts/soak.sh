@@ -57,7 +57,6 @@ deadline=$((started + max_minutes * 60))
 
 # ---- build what the soak runs
 command -v sqlite3 >/dev/null || { echo "soak.sh: needs the sqlite3 command (scripts/install-deps.sh)" >&2; exit 2; }
-if [[ -f /etc/profile.d/ccache-engram.sh ]]; then . /etc/profile.d/ccache-engram.sh; fi
 if ((build)) && [[ ! -f "$build_dir/build.ninja" && ! -f "$build_dir/Makefile" ]]; then
     cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 fi
