@@ -82,11 +82,10 @@ int main(int argc, char* argv[])
     jobs.start();
 
     engram::MainWindow window(*memory, settings, secrets, engine);
-    QObject::connect(&window, &engram::MainWindow::settingsSaved, &engine,
-                     [&] {
-                         engram::Backups::setDefaultKeep(settings.backupsToKeep());
-                         reloadClient(settings, secrets, client, engine);
-                     });
+    QObject::connect(&window, &engram::MainWindow::settingsSaved, &engine, [&] {
+        engram::Backups::setDefaultKeep(settings.backupsToKeep());
+        reloadClient(settings, secrets, client, engine);
+    });
     window.setConnectionTester([](const engram::EndpointCheck& check, QObject* context,
                                   std::function<void(bool ok, const QString& message)> done) {
         engram::LlmSettings s = engram::LlmSettings::fromEnvironment();

@@ -136,8 +136,8 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
     const qsizetype count = local.positionalArguments().size();
     if (count < command.minArguments || (command.maxArguments >= 0 && count > command.maxArguments))
         return usage(cliTr("Usage: engram-cli %1 %2 (run engram-cli %1 --help)").arg(command.name, command.arguments));
-    const bool chosenPath = local.isSet(dbOption()) || global.isSet(dbOption()) ||
-                            !qEnvironmentVariableIsEmpty("ENGRAM_DB");
+    const bool chosenPath =
+        local.isSet(dbOption()) || global.isSet(dbOption()) || !qEnvironmentVariableIsEmpty("ENGRAM_DB");
     CliContext context(m_out, valueOf(dbOption(), local, global, Database::defaultPath()), chosenPath,
                        valueOf(userOption(), local, global, defaultUser()),
                        local.isSet(jsonOption()) || global.isSet(jsonOption()), command.access);

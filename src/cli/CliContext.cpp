@@ -8,8 +8,7 @@
 
 namespace engram::cli {
 
-CliContext::CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json,
-                       Access access)
+CliContext::CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json, Access access)
     : m_out(output)
     , m_databasePath(std::move(databasePath))
     , m_userId(std::move(userId))
@@ -75,7 +74,8 @@ Status CliContext::knownUser(MemoryService& memory) const
             return {};
         ids.append(u.id);
     }
-    const QString known = ids.isEmpty() ? cliTr("there are no users yet") : cliTr("known users: %1").arg(ids.join(QStringLiteral(", ")));
+    const QString known =
+        ids.isEmpty() ? cliTr("there are no users yet") : cliTr("known users: %1").arg(ids.join(QStringLiteral(", ")));
     return Error::notFound(cliTr("There is no user \"%1\" in %2 (%3). Check --user; engram-cli users lists them.")
                                .arg(m_userId, QDir::toNativeSeparators(m_databasePath), known));
 }

@@ -57,10 +57,8 @@ int stats(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
 QList<Command> infoCommands()
 {
     return {
-        {QStringLiteral("users"), {}, cliTr("List the users in the database"), 0, 0, {}, &users,
-         Access::ReadAll},
-        {QStringLiteral("stats"), {}, cliTr("Count the user's items in each tier"), 0, 0, {}, &stats,
-         Access::Read},
+        {QStringLiteral("users"), {}, cliTr("List the users in the database"), 0, 0, {}, &users, Access::ReadAll},
+        {QStringLiteral("stats"), {}, cliTr("Count the user's items in each tier"), 0, 0, {}, &stats, Access::Read},
     };
 }
 

@@ -167,14 +167,16 @@ int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& opt
         const QString query = QString::fromUtf8(raw.text);
         Result<QList<MemoryItem>> results = QList<MemoryItem>();
         if (raw.tooLong) {
-            results = Error::invalid(cliTr("The line is longer than %1 MB; it was skipped").arg(StdinLines::kMaxLine / (1024 * 1024)));
+            results = Error::invalid(
+                cliTr("The line is longer than %1 MB; it was skipped").arg(StdinLines::kMaxLine / (1024 * 1024)));
         } else if (raw.text.contains('\0')) {
             results = Error::invalid(cliTr("The line holds a NUL byte, which no query can contain; it was skipped"));
         } else {
             results = memory.search(ctx.userId(), query, options);
         }
         if (!results)
-            code = results.error().code == Error::Code::InvalidInput ? std::max(code, int(ExitInvalidInput)) : ExitDatabase;
+            code = results.error().code == Error::Code::InvalidInput ? std::max(code, int(ExitInvalidInput))
+                                                                     : ExitDatabase;
         ctx.out().jsonLine(searchLine(raw.tooLong ? QString() : query, results));
     }
     return code;
@@ -215,8 +217,7 @@ int search(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 QList<Command> itemCommands()
 {
     return {
-        {QStringLiteral("list"), {}, cliTr("List remembered items"), 0, 0, &addListOptions, &list,
-         Access::Read},
+        {QStringLiteral("list"), {}, cliTr("List remembered items"), 0, 0, &addListOptions, &list, Access::Read},
         {QStringLiteral("show"), QStringLiteral("ID"), cliTr("Show one item"), 1, 1, {}, &show, Access::Read},
         {QStringLiteral("history"),
          QStringLiteral("ID"),

@@ -20,15 +20,18 @@ constexpr mode_t kPrivateFile = 0600;
 
 Error ioError(const QString& what, const QString& path, int err)
 {
-    return Error{Error::Code::Io, QStringLiteral("%1 %2: %3")
-                                      .arg(what, QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+    return Error{Error::Code::Io,
+                 QStringLiteral("%1 %2: %3")
+                     .arg(what, QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
 }
 
 // A failed write says why in words a user can act on. Qt's buffered writes often lose errno
 // ("Unknown error"), so a full disk is recognised by its free space.
 Error writeError(const QString& path, const QString& detail)
 {
-    struct statvfs fs{};
+    struct statvfs fs
+    {
+    };
     const QByteArray folder = QFile::encodeName(QFileInfo(path).absolutePath());
     if (::statvfs(folder.constData(), &fs) == 0 && static_cast<qint64>(fs.f_bavail) * fs.f_frsize < 1024 * 1024)
         return Error{Error::Code::Io, QStringLiteral("Cannot write %1: the disk is full; free some space and try again")
@@ -63,7 +66,9 @@ Status ensurePrivateDir(const QString& dir)
             return ioError(QStringLiteral("Cannot create the folder"), path, errno);
     }
     const QByteArray native = QFile::encodeName(absolute);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(native.constData(), &st) != 0)
         return ioError(QStringLiteral("Cannot open the folder"), absolute, errno);
     if (!S_ISDIR(st.st_mode))
@@ -77,7 +82,9 @@ Status ensurePrivateDir(const QString& dir)
 Status makePrivate(const QString& path)
 {
     const QByteArray native = QFile::encodeName(path);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::lstat(native.constData(), &st) != 0)
         return {}; // nothing there
     if (!S_ISREG(st.st_mode) || (st.st_mode & 07777) == kPrivateFile)
@@ -100,7 +107,9 @@ Status makeDatabasePrivate(const QString& path)
 Status checkWritableTarget(const QString& path)
 {
     const QByteArray native = QFile::encodeName(path);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(native.constData(), &st) != 0)
         return {}; // a new file
     if (S_ISREG(st.st_mode))
@@ -127,7 +136,9 @@ Result<QByteArray> readRegularFile(const QString& path, qint64 maxBytes)
         int fd;
         ~Closer() { ::close(fd); }
     } closer{fd};
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::fstat(fd, &st) != 0)
         return ioError(QStringLiteral("Cannot read"), path, errno);
     if (S_ISDIR(st.st_mode))
@@ -190,9 +201,8 @@ Result<qint64> writeAtomically(const QString& path, const std::function<Status(Q
     const QFileInfo target(path);
     const QString dir = target.absolutePath();
     if (!QFileInfo(dir).isDir())
-        return Error{Error::Code::Io,
-                     QStringLiteral("Cannot write %1: the folder %2 does not exist")
-                         .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(dir))};
+        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: the folder %2 does not exist")
+                                          .arg(QDir::toNativeSeparators(path), QDir::toNativeSeparators(dir))};
 
     // QTemporaryFile creates its file 0600, in the target's folder so the rename stays atomic.
     QTemporaryFile temp(dir + QLatin1Char('/') + QLatin1Char('.') + target.fileName() + QStringLiteral(".XXXXXX"));
@@ -206,7 +216,9 @@ Result<qint64> writeAtomically(const QString& path, const std::function<Status(Q
         return writeError(path, temp.errorString());
     if (::fsync(temp.handle()) != 0)
         return ioError(QStringLiteral("Cannot write"), path, errno);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::fstat(temp.handle(), &st) != 0)
         return ioError(QStringLiteral("Cannot check"), path, errno);
     if (st.st_size != written)
