@@ -149,10 +149,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The connection to the model server broke before the reply was complete. The part received so far is kept.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The model server sent a reply Engram cannot read. Check that the address points to an OpenAI-compatible API.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -170,6 +166,24 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>The reply has an embedding for a text it was not sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server was still sending its reply after %n second(s), the longest a reply may take. Try again, or raise the limit in the model settings.</source>
+        <translation>
+            <numerusform>The model server was still sending its reply after %n second, the longest a reply may take. Try again, or raise the limit in the model settings.</numerusform>
+            <numerusform>The model server was still sending its reply after %n seconds, the longest a reply may take. Try again, or raise the limit in the model settings.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server sent a reply larger than %n MiB, more than Engram reads. Check that the address points to an OpenAI-compatible API.</source>
+        <translation>
+            <numerusform>The model server sent a reply larger than %n MiB, more than Engram reads. Check that the address points to an OpenAI-compatible API.</numerusform>
+            <numerusform>The model server sent a reply larger than %n MiB, more than Engram reads. Check that the address points to an OpenAI-compatible API.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The connection to the model server broke before the reply was complete.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -453,6 +467,14 @@ SQLite says: %2</source>
         <source>A new language takes effect when Engram starts again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The longest a whole reply may take, however steadily it streams</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in all</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::AddFactDialog</name>
@@ -590,6 +612,21 @@ SQLite says: %2</source>
     <message>
         <source>Confirmed: %1</source>
         <extracomment>A memory notice: the user said the reply was right, so a fact it used is now confirmed</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This reply was longer than %L1 characters: its first part is kept, the rest was not read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The reply was cut at the length limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ChatInput</name>
+    <message>
+        <source>Only the first %1 of the %2 characters pasted were kept: a message holds at most %3.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -151,10 +151,6 @@ SQLite 的报告：%2</translation>
         <translation>无法连接到位于 %1 的模型服务。请确认它正在运行，且模型设置中的地址正确。</translation>
     </message>
     <message>
-        <source>The connection to the model server broke before the reply was complete. The part received so far is kept.</source>
-        <translation>回复完成之前，与模型服务的连接中断了。已收到的部分会保留。</translation>
-    </message>
-    <message>
         <source>The model server sent a reply Engram cannot read. Check that the address points to an OpenAI-compatible API.</source>
         <translation>模型服务返回了 Engram 无法读取的回复。请确认地址指向兼容 OpenAI 的 API。</translation>
     </message>
@@ -173,6 +169,22 @@ SQLite 的报告：%2</translation>
     <message>
         <source>The reply has an embedding for a text it was not sent.</source>
         <translation>回复中有一个向量不对应任何已发送的文字。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server was still sending its reply after %n second(s), the longest a reply may take. Try again, or raise the limit in the model settings.</source>
+        <translation>
+            <numerusform>模型服务在 %n 秒后仍在发送回复，已达到一次回复允许的最长时间。请重试，或在模型设置中调高这个上限。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The model server sent a reply larger than %n MiB, more than Engram reads. Check that the address points to an OpenAI-compatible API.</source>
+        <translation>
+            <numerusform>模型服务返回的回复超过 %n MiB，超出了 Engram 读取的上限。请确认地址指向兼容 OpenAI 的 API。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The connection to the model server broke before the reply was complete.</source>
+        <translation>回复完成之前，与模型服务的连接中断了。</translation>
     </message>
 </context>
 <context>
@@ -455,6 +467,14 @@ SQLite 的报告：%2</translation>
         <source>A new language takes effect when Engram starts again.</source>
         <translation>新的语言会在 Engram 下次启动时生效。</translation>
     </message>
+    <message>
+        <source>The longest a whole reply may take, however steadily it streams</source>
+        <translation>一次完整回复最多可用的时间（无论流式输出是否持续）</translation>
+    </message>
+    <message>
+        <source>in all</source>
+        <translation>总计</translation>
+    </message>
 </context>
 <context>
     <name>engram::AddFactDialog</name>
@@ -593,6 +613,21 @@ SQLite 的报告：%2</translation>
         <source>Confirmed: %1</source>
         <extracomment>A memory notice: the user said the reply was right, so a fact it used is now confirmed</extracomment>
         <translation>已确认：%1</translation>
+    </message>
+    <message>
+        <source>This reply was longer than %L1 characters: its first part is kept, the rest was not read.</source>
+        <translation>这条回复超过了 %L1 个字符：已保留前面的部分，其余内容没有读取。</translation>
+    </message>
+    <message>
+        <source>The reply was cut at the length limit.</source>
+        <translation>回复在长度上限处被截断。</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ChatInput</name>
+    <message>
+        <source>Only the first %1 of the %2 characters pasted were kept: a message holds at most %3.</source>
+        <translation>粘贴的 %2 个字符中只保留了前 %1 个：一条消息最多容纳 %3 个字符。</translation>
     </message>
 </context>
 <context>

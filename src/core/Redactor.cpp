@@ -233,6 +233,51 @@ QList<Redaction> outsideMasks(const QList<Redaction>& found, const QList<std::pa
     return kept;
 }
 
+QString maskText(const QString& kind)
+{
+    return QLatin1String("[REDACTED:") + kind + QLatin1Char(']');
+}
+
+// The text with each of `redactions` (in order, apart) replaced by its mask.
+QString masked(const QString& text, const QList<Redaction>& redactions)
+{
+    QString out;
+    qsizetype copied = 0;
+    for (const Redaction& r : redactions) {
+        out += QStringView(text).mid(copied, r.start - copied);
+        out += maskText(r.kind);
+        copied = r.start + r.length;
+    }
+    out += QStringView(text).mid(copied);
+    return out;
+}
+
+// Masks found in the masked text of `first`, placed in the text `first` was found in. A later
+// pass never cuts a mask (outsideMasks), so each end lies outside the earlier masks or on one's
+// edge, and an edge maps to the edge of what that mask hides.
+QList<Redaction> inOriginal(const QList<Redaction>& later, const QList<Redaction>& first)
+{
+    const auto toOriginal = [&first](qsizetype at, bool isEnd) {
+        qsizetype shift = 0; // masked position minus original position, so far
+        for (const Redaction& r : first) {
+            const qsizetype maskStart = r.start + shift;
+            const qsizetype maskEnd = maskStart + maskText(r.kind).size();
+            if (at <= maskStart)
+                break;
+            if (at < maskEnd) // within a mask, which a later pass takes whole
+                return isEnd ? r.start + r.length : r.start;
+            shift += maskText(r.kind).size() - r.length;
+        }
+        return at - shift;
+    };
+    QList<Redaction> out;
+    for (const Redaction& r : later) {
+        const qsizetype start = toOriginal(r.start, false);
+        out.append({r.kind, start, toOriginal(r.start + r.length, true) - start});
+    }
+    return out;
+}
+
 } // namespace
 
 void Redactor::setNeverRemember(const QStringList& phrases)
@@ -250,7 +295,7 @@ void Redactor::setNeverRemember(const QStringList& phrases)
     }
 }
 
-RedactionResult Redactor::redact(const QString& text) const
+RedactionResult Redactor::redactOnce(const QString& text) const
 {
     const auto masks = maskSpans(text);
     const QString visible = hideMasks(text, masks);
@@ -267,13 +312,25 @@ RedactionResult Redactor::redact(const QString& text) const
         result.text = text;
         return result;
     }
-    qsizetype copied = 0;
-    for (const Redaction& r : std::as_const(result.redactions)) {
-        result.text += QStringView(text).mid(copied, r.start - copied);
-        result.text += QLatin1String("[REDACTED:") + r.kind + QLatin1Char(']');
-        copied = r.start + r.length;
+    result.text = masked(text, result.redactions);
+    return result;
+}
+
+RedactionResult Redactor::redact(const QString& text) const
+{
+    // A new mask can change how the text around it reads: a quote before it may now pair with one
+    // after it, or a lead-in may now reach further. So mask again until a pass finds nothing new;
+    // then redact(redact(x)) == redact(x). A pass that changes anything masks at least one more
+    // character, and in practice the second pass finds nothing; the cap only bounds the worst case.
+    constexpr int kMaxPasses = 8;
+    RedactionResult result = redactOnce(text);
+    for (int pass = 1; pass < kMaxPasses && result.changed(); ++pass) {
+        const RedactionResult again = redactOnce(result.text);
+        if (!again.changed())
+            break;
+        result.redactions = merged(result.redactions + inOriginal(again.redactions, result.redactions));
+        result.text = masked(text, result.redactions);
     }
-    result.text += QStringView(text).mid(copied);
     return result;
 }
 

@@ -54,6 +54,8 @@ public:
     static bool passesLuhn(QStringView digits);
 
 private:
+    RedactionResult redactOnce(const QString& text) const;
+
     QStringList m_phrases;       // as given, trimmed, for neverRemember()
     QStringList m_foldedPhrases; // case- and width-folded, what redact() searches for
 };

@@ -1,5 +1,7 @@
 #include "core/Utf8.h"
 
+#include <QStringDecoder>
+
 namespace engram::utf8 {
 namespace {
 
@@ -65,6 +67,13 @@ qsizetype firstInvalidByte(const QByteArray& bytes)
         i += length;
     }
     return -1;
+}
+
+QString decode(std::string_view bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8,
+                           QStringDecoder::Flag::Stateless | QStringDecoder::Flag::ConvertInitialBom);
+    return decoder.decode(QByteArrayView(bytes.data(), static_cast<qsizetype>(bytes.size())));
 }
 
 } // namespace engram::utf8

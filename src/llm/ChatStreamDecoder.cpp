@@ -1,5 +1,6 @@
 #include "llm/ChatStreamDecoder.h"
 
+#include "core/Utf8.h"
 #include "llm/OpenAiProtocol.h"
 
 #include <nlohmann/json.hpp>
@@ -74,7 +75,7 @@ bool ChatStreamDecoder::handleChunk(QByteArrayView data, QStringList& pieces)
             if (delta != choice.end() && delta->is_object()) {
                 const auto content = delta->find("content");
                 if (content != delta->end() && content->is_string()) {
-                    const QString piece = QString::fromStdString(content->get<std::string>());
+                    const QString piece = utf8::decode(content->get_ref<const std::string&>());
                     if (!piece.isEmpty()) {
                         m_result.text += piece;
                         pieces.append(piece);

@@ -1,5 +1,7 @@
 #include "memory/ItemJson.h"
 
+#include "core/Utf8.h"
+
 #include <QUuid>
 
 namespace engram::itemjson {
@@ -86,7 +88,7 @@ public:
             fail(key, problem);
             return fallback;
         }
-        return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+        return utf8::decode(text);
     }
 
     // A reference to an item: a UUID, stored in its one canonical form (lower case, no braces).
@@ -97,8 +99,9 @@ public:
             return value;
         const QString canonical = canonicalId(value);
         if (canonical.isEmpty()) {
-            fail(key, QStringLiteral("\"%1\" is not a UUID (like 0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6)")
-                          .arg(value.left(40)));
+            fail(
+                key,
+                QStringLiteral("\"%1\" is not a UUID (like 0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6)").arg(value.left(40)));
             return {};
         }
         return canonical;

@@ -138,14 +138,15 @@ private Q_SLOTS:
         QTest::newRow("traditional 身份證字號") << u("身份證號碼：A123456789") << u("身份證號碼：") + id;
         QTest::newRow("ID number") << u("ID number: 110101199003074578") << u("ID number: ") + id;
         QTest::newRow("ID no.") << u("my ID no. 12345678 expires soon") << u("my ID no. ") + id + u(" expires soon");
-        QTest::newRow("passport number is") << u("My passport number is G12345678.") << u("My passport number is ") + id + u(".");
+        QTest::newRow("passport number is")
+            << u("My passport number is G12345678.") << u("My passport number is ") + id + u(".");
         QTest::newRow("SSN with dashes") << u("SSN 123-45-6789") << u("SSN ") + id;
         QTest::newRow("social security number")
             << u("Social Security Number: 078-05-1120, thanks") << u("Social Security Number: ") + id + u(", thanks");
         QTest::newRow("Hong Kong ID with check character")
             << u("identity card A123456(7) lost") << u("identity card ") + id + u(" lost");
-        QTest::newRow("full-width digits") << u("身份证号") + fullWidth(QStringLiteral("110101199003074578"))
-                                           << u("身份证号") + id;
+        QTest::newRow("full-width digits")
+            << u("身份证号") + fullWidth(QStringLiteral("110101199003074578")) << u("身份证号") + id;
         // Labels without a number, numbers without a label, and too few digits stay.
         QTest::newRow("label without number") << u("身份证丢了，明天去补办") << u("身份证丢了，明天去补办");
         QTest::newRow("last four digits only") << u("身份证号后四位是4578") << u("身份证号后四位是4578");
@@ -200,6 +201,43 @@ private Q_SLOTS:
             QVERIFY2(!twice.changed(), qPrintable(twice.text));
             QVERIFY2(!once.text.contains(u("]]")) || text.contains(u("]]")), qPrintable(once.text));
         }
+    }
+
+    // Found by fuzz_redactor: the first pass masked an unquoted value that began after an empty pair
+    // of backticks; the backtick left before the mask then paired with a later one, and a second
+    // pass masked the mask and the NULs after it as a quoted value. Now redact() masks until a pass
+    // finds nothing new.
+    void maskThatMakesANewQuotedValueIsIdempotent_data()
+    {
+        QTest::addColumn<QByteArray>("utf8");
+        QTest::newRow("fuzz finding") << QByteArray(
+            "paword: \x00\x00\x00\x00\x00\x00\xf9"
+            "7\x93\xef\xbd\x97\xefmy password ``````````````1``*\x00\x00\x00\x00\x00\x00\x00``````````TTTT"
+            "````````````````````````````is hTTTTTT\xbd\x8f\xefTED:pass",
+            121);
+        // The same with printable text: "，x" after the value, then a closing backtick.
+        QTest::newRow("full-width comma") << QByteArray("my password ``abc1\xef\xbc\x8cx`");
+        QTest::newRow("CJK after") << QByteArray("password: ``pass9 \xe5\xaf\x86\xe7\xa0\x81`");
+    }
+
+    void maskThatMakesANewQuotedValueIsIdempotent()
+    {
+        QFETCH(QByteArray, utf8);
+        const QString text = QString::fromUtf8(utf8);
+        const RedactionResult once = Redactor().redact(text);
+        QVERIFY(once.changed());
+        const RedactionResult twice = Redactor().redact(once.text);
+        QCOMPARE(twice.text, once.text);
+        QVERIFY(!twice.changed());
+        // The masks still say where each was in the text given: putting them in gives the text.
+        QString rebuilt;
+        qsizetype copied = 0;
+        for (const Redaction& r : once.redactions) {
+            QVERIFY(r.start >= copied && r.start + r.length <= text.size());
+            rebuilt += text.mid(copied, r.start - copied) + u("[REDACTED:") + r.kind + QLatin1Char(']');
+            copied = r.start + r.length;
+        }
+        QCOMPARE(rebuilt + text.mid(copied), once.text);
     }
 
     // The probe's case: the exchange's copy of an already masked message.

@@ -193,6 +193,27 @@ private Q_SLOTS:
         QCOMPARE(events[0].data, QByteArray("hello"));
     }
 
+    // Found by fuzz_ssestream: a piece of text that starts with U+FEFF lost it (QString::fromUtf8
+    // takes it for a byte-order mark). Only the stream's own BOM, before its first line, is dropped.
+    void zeroWidthNoBreakSpaceInTheTextIsKept()
+    {
+        const QByteArray stream = QByteArrayLiteral("\xEF\xBB\xBF") +
+                                  chunk("\xEF\xBB\xBF"
+                                        "a") +
+                                  "\n\n" +
+                                  chunk("\xEF\xBB\xBF"
+                                        "b") +
+                                  "\n\ndata: [DONE]\n\n";
+        const QString expected = QChar(0xFEFF) + QStringLiteral("a") + QChar(0xFEFF) + QStringLiteral("b");
+        for (qsizetype cut = 1; cut < stream.size(); ++cut) {
+            QString pieces;
+            const ChatStreamDecoder d = decodeCut(stream, {cut}, &pieces);
+            QVERIFY(d.isDone());
+            QCOMPARE(d.result().text, expected);
+            QCOMPARE(pieces, expected);
+        }
+    }
+
     void errorEventFailsTheStreamAndKeepsThePartialText_data()
     {
         QTest::addColumn<QByteArray>("errorEvent");
