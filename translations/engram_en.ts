@@ -400,10 +400,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>for a reply</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Test Connection</source>
         <translation type="unfinished"></translation>
     </message>
@@ -472,7 +468,23 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>in all</source>
+        <source>Backups</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the newest &amp;backups:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A checked copy of the memory file is made each day Engram runs, and before an import that replaces, a clear and an upgrade. Older copies beyond this number are removed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>of silence,</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per reply</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

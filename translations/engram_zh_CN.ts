@@ -400,10 +400,6 @@ SQLite 的报告：%2</translation>
         <translation>回复停顿多久算作卡住</translation>
     </message>
     <message>
-        <source>for a reply</source>
-        <translation>用于回复</translation>
-    </message>
-    <message>
         <source>&amp;Test Connection</source>
         <translation>测试连接(&amp;T)</translation>
     </message>
@@ -472,8 +468,24 @@ SQLite 的报告：%2</translation>
         <translation>一次完整回复最多可用的时间（无论流式输出是否持续）</translation>
     </message>
     <message>
-        <source>in all</source>
-        <translation>总计</translation>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>Keep the newest &amp;backups:</source>
+        <translation>保留最新的备份数(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>A checked copy of the memory file is made each day Engram runs, and before an import that replaces, a clear and an upgrade. Older copies beyond this number are removed.</source>
+        <translation>Engram 运行的每一天都会为记忆文件做一份经过校验的副本；在替换式导入、清除记忆和升级之前也会各做一份。超出此数量的旧副本会被删除。</translation>
+    </message>
+    <message>
+        <source>of silence,</source>
+        <translation>无输出，</translation>
+    </message>
+    <message>
+        <source>per reply</source>
+        <translation>每条回复最长</translation>
     </message>
 </context>
 <context>

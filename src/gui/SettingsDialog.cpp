@@ -56,8 +56,9 @@ SettingsDialog::SettingsDialog(AppSettings& settings, SecretStore& secrets, QWid
     m_ui->maxAgeSpinBox->setSpecialValueText(tr("Never"));
     // Numbers read better in boxes of one width than stretched across the dialog.
     const int numberWidth = fontMetrics().horizontalAdvance(QStringLiteral("1000000") + tokens) + 48;
-    for (QSpinBox* box : {m_ui->windowRoundsSpinBox, m_ui->profileBudgetSpinBox, m_ui->episodicBudgetSpinBox,
-                          m_ui->windowBudgetSpinBox, m_ui->episodeCapacitySpinBox, m_ui->maxAgeSpinBox})
+    for (QSpinBox* box :
+         {m_ui->windowRoundsSpinBox, m_ui->profileBudgetSpinBox, m_ui->episodicBudgetSpinBox, m_ui->windowBudgetSpinBox,
+          m_ui->episodeCapacitySpinBox, m_ui->maxAgeSpinBox, m_ui->backupsToKeepSpinBox})
         box->setMinimumWidth(numberWidth);
     m_ui->testConnectionButton->setEnabled(false);
     m_ui->testConnectionButton->setToolTip(tr("Available once a model client is connected"));
@@ -114,6 +115,7 @@ void SettingsDialog::load()
     m_ui->windowBudgetSpinBox->setValue(m_settings.windowBudget());
     m_ui->episodeCapacitySpinBox->setValue(m_settings.episodeCapacity());
     m_ui->maxAgeSpinBox->setValue(m_settings.maxAgeDays());
+    m_ui->backupsToKeepSpinBox->setValue(m_settings.backupsToKeep());
 
     const int language = m_ui->languageComboBox->findData(m_settings.language());
     m_ui->languageComboBox->setCurrentIndex(language < 0 ? 0 : language);
@@ -172,6 +174,7 @@ void SettingsDialog::writeSettings()
     m_settings.setWindowBudget(m_ui->windowBudgetSpinBox->value());
     m_settings.setEpisodeCapacity(m_ui->episodeCapacitySpinBox->value());
     m_settings.setMaxAgeDays(m_ui->maxAgeSpinBox->value());
+    m_settings.setBackupsToKeep(m_ui->backupsToKeepSpinBox->value());
     m_settings.setLanguage(m_ui->languageComboBox->currentData().toString());
     m_settings.sync();
 }

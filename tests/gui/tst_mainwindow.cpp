@@ -13,6 +13,7 @@
 #include "SecretStore.h"
 #include "SettingsDialog.h"
 #include "TextPrompt.h"
+#include "storage/Backups.h"
 
 #include <QAction>
 #include <QApplication>
@@ -598,14 +599,19 @@ private Q_SLOTS:
         SettingsDialog* dialog = m_window->openSettings();
         auto* rounds = dialog->findChild<QSpinBox*>(QStringLiteral("windowRoundsSpinBox"));
         auto* enabled = dialog->findChild<QCheckBox*>(QStringLiteral("memoryEnabledCheckBox"));
+        auto* backups = dialog->findChild<QSpinBox*>(QStringLiteral("backupsToKeepSpinBox"));
         QCOMPARE(rounds->value(), MemoryConfig{}.windowRounds);
+        QCOMPARE(backups->value(), Backups::kDefaultKeep);
+        QCOMPARE(backups->minimum(), 1);
         rounds->setValue(9);
         enabled->setChecked(false);
+        backups->setValue(3);
         QTest::mouseClick(dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Save), Qt::LeftButton);
         QTRY_VERIFY(!m_window->findChild<SettingsDialog*>());
         QCOMPARE(memory().config().windowRounds, 9);
         QVERIFY(!memory().config().enabled);
         QCOMPARE(m_settings->windowRounds(), 9);
+        QCOMPARE(m_settings->backupsToKeep(), 3);
         // Leaving the key field alone never touches the stored key.
         QVERIFY(!m_secrets->contains(AppSettings::apiKeySecretName()));
     }
