@@ -118,7 +118,8 @@ Status moveDatabase(const QString& from, const QString& to)
         if (suffix.isEmpty() ? !QFileInfo::exists(from) : !QFileInfo::exists(from + suffix))
             continue;
         if (::rename(QFile::encodeName(from + suffix).constData(), QFile::encodeName(to + suffix).constData()) != 0)
-            return ioError(QStringLiteral("Cannot move %1 to %2").arg(native(from + suffix), native(to + suffix)), errno);
+            return ioError(QStringLiteral("Cannot move %1 to %2").arg(native(from + suffix), native(to + suffix)),
+                           errno);
         moved.append(suffix);
     }
     undo.dismiss();
@@ -140,8 +141,8 @@ Result<BackupInfo> writeVerified(const QString& source, const QString& target)
     const QFileInfo targetInfo(target);
     const QString dir = targetInfo.absolutePath();
     if (!QFileInfo(dir).isDir())
-        return Error{Error::Code::Io, QStringLiteral("Cannot write %1: the folder %2 does not exist")
-                                          .arg(native(target), native(dir))};
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot write %1: the folder %2 does not exist").arg(native(target), native(dir))};
     const QString temp =
         QStringLiteral("%1/.%2.tmp-%3").arg(dir, targetInfo.fileName()).arg(QCoreApplication::applicationPid());
     auto removeTemp = [temp] {
@@ -232,9 +233,8 @@ Result<BackupInfo> Backups::create()
     auto info = writeVerified(m_databasePath, name);
     if (!info)
         return info;
-    info->createdAt = stampTime(rollingPattern(QFileInfo(m_databasePath).completeBaseName())
-                                    .match(QFileInfo(name).fileName())
-                                    .captured(1));
+    info->createdAt = stampTime(
+        rollingPattern(QFileInfo(m_databasePath).completeBaseName()).match(QFileInfo(name).fileName()).captured(1));
     if (auto st = prune(); !st)
         qCWarning(lcStorage) << "cannot remove an old backup:" << st.errorMessage();
     qCInfo(lcStorage) << "backup written:" << info->path << info->bytes << "bytes";
@@ -300,10 +300,18 @@ Result<RestoreReport> Backups::restore(const QString& backup)
 {
     auto info = inspect(backup);
     if (!info)
-        return Error{info.error().code,
-                     QStringLiteral("Nothing was restored; the memory file was not changed. %1").arg(info.errorMessage())};
+        return Error{
+            info.error().code,
+            QStringLiteral("Nothing was restored; the memory file was not changed. %1").arg(info.errorMessage())};
     if (QFileInfo(backup).canonicalFilePath() == QFileInfo(m_databasePath).canonicalFilePath())
         return Error::invalid(QStringLiteral("%1 is the memory file itself; choose a backup").arg(native(backup)));
+    // A program with the file open would go on writing into the copy moved aside, and what it
+    // wrote would be missing from the restored memory.
+    if (const auto pid = SqliteFile::openInAnotherProcess(m_databasePath))
+        return Error{Error::Code::Database,
+                     QStringLiteral("Nothing was restored: the memory file is open in another program (process %1, "
+                                    "Engram or engram-cli). Quit it, then restore again.")
+                         .arg(*pid)};
     auto aside = moveAside(QStringLiteral("before-restore"));
     if (!aside)
         return aside.error();
@@ -311,8 +319,9 @@ Result<RestoreReport> Backups::restore(const QString& backup)
     if (!written) {
         if (!aside->isEmpty())
             (void)moveDatabase(*aside, m_databasePath);
-        return Error{written.error().code,
-                     QStringLiteral("Nothing was restored; the memory file was not changed. %1").arg(written.errorMessage())};
+        return Error{
+            written.error().code,
+            QStringLiteral("Nothing was restored; the memory file was not changed. %1").arg(written.errorMessage())};
     }
     written->createdAt = info->createdAt;
     return RestoreReport{*aside, *written};
@@ -329,8 +338,7 @@ Result<QString> Backups::moveAside(const QString& label)
         at = at.addMSecs(1);
     } while (QFileInfo::exists(target));
     if (auto st = moveDatabase(m_databasePath, target); !st)
-        return Error{st.error().code,
-                     QStringLiteral("%1; the memory file was left as it is").arg(st.errorMessage())};
+        return Error{st.error().code, QStringLiteral("%1; the memory file was left as it is").arg(st.errorMessage())};
     return target;
 }
 
@@ -343,7 +351,8 @@ Status Backups::prune()
         if (!pattern.match(name).hasMatch() || ++kept <= m_keep)
             continue;
         if (!QFile::remove(folder() + QLatin1Char('/') + name))
-            return Error{Error::Code::Io, QStringLiteral("Cannot remove %1").arg(native(folder() + QLatin1Char('/') + name))};
+            return Error{Error::Code::Io,
+                         QStringLiteral("Cannot remove %1").arg(native(folder() + QLatin1Char('/') + name))};
     }
     return files::syncDir(folder());
 }

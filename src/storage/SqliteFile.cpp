@@ -5,6 +5,9 @@
 
 #include <sqlite3.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 namespace engram {
 namespace {
 
@@ -50,10 +53,9 @@ Result<std::unique_ptr<SqliteFile>> SqliteFile::open(const QString& path, Mode m
     const int flags = (mode == Mode::ReadOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
     const int rc = sqlite3_open_v2(QFile::encodeName(path).constData(), &file->m_db, flags, nullptr);
     if (rc != SQLITE_OK) {
-        const QString why = file->m_db ? QString::fromUtf8(sqlite3_errmsg(file->m_db))
-                                       : QString::fromUtf8(sqlite3_errstr(rc));
-        return Error{codeOf(rc & 0xff),
-                     QStringLiteral("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), why)};
+        const QString why =
+            file->m_db ? QString::fromUtf8(sqlite3_errmsg(file->m_db)) : QString::fromUtf8(sqlite3_errstr(rc));
+        return Error{codeOf(rc & 0xff), QStringLiteral("Cannot open %1: %2").arg(QDir::toNativeSeparators(path), why)};
     }
     sqlite3_extended_result_codes(file->m_db, 0);
     sqlite3_busy_timeout(file->m_db, 5000);
@@ -152,6 +154,26 @@ Status SqliteFile::execute(const QString& statement, const QVariantList& values)
     if (!all)
         return all.error();
     return {};
+}
+
+std::optional<qint64> SqliteFile::openInAnotherProcess(const QString& path)
+{
+    // The unix VFS's wal-index locks start at byte 120 of the -shm file; the DMS lock is the
+    // ninth of them.
+    constexpr off_t kDmsByte = 120 + 8;
+    const int fd = ::open(QFile::encodeName(path + QStringLiteral("-shm")).constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return std::nullopt; // no -shm: no connection in WAL mode has it open
+    struct flock lock = {};
+    lock.l_type = F_WRLCK;
+    lock.l_whence = SEEK_SET;
+    lock.l_start = kDmsByte;
+    lock.l_len = 1;
+    const bool asked = ::fcntl(fd, F_GETLK, &lock) == 0;
+    ::close(fd);
+    if (!asked || lock.l_type == F_UNLCK)
+        return std::nullopt;
+    return static_cast<qint64>(lock.l_pid);
 }
 
 } // namespace engram

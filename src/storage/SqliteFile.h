@@ -7,6 +7,7 @@
 #include <QVariant>
 
 #include <chrono>
+#include <optional>
 
 struct sqlite3;
 
@@ -30,6 +31,12 @@ public:
     SqliteFile& operator=(const SqliteFile&) = delete;
 
     static Result<std::unique_ptr<SqliteFile>> open(const QString& path, Mode mode);
+
+    // The id of another process that has the SQLite database at `path` open in WAL mode, if any
+    // (this process's own connections do not count). Every connection holds a shared lock on the
+    // "DMS" byte of the `-shm` file (byte 128, see sqlite.org/walformat.html) for as long as it is
+    // open; this asks the kernel who holds it (F_GETLK), taking no lock itself.
+    static std::optional<qint64> openInAnotherProcess(const QString& path);
 
     // Runs `statement` (with `values` bound in order) and returns every row's first column.
     Result<QVariantList> column(const QString& statement, const QVariantList& values = {});

@@ -366,7 +366,7 @@ void report(const QList<SizeResult>& results, Report& out)
             "Bulk import: EpisodeStore::insertAll in one transaction (episode objects built outside the timing). "
             "Commits: one turn as TurnPipeline stores it: appendMessage (the user's message, its own transaction, "
             "committed before the request) + appendReply (the reply and its exchange in one transaction), WAL with "
-            "synchronous=NORMAL; per CPU s: turns per second of the thread's CPU time. Search: "
+            "synchronous=FULL (two fsyncs per turn); per CPU s: turns per second of the thread's CPU time. Search: "
             "Retriever::searchEpisodes, top 10. Context: "
             "MemoryService::buildContext with a 6-round window. Forgetting: one pass with 50 episodes over capacity "
             "(the steady state of a pass every 50 writes). Peak RSS is the process's, cumulative over the sizes. "

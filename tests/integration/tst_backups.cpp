@@ -7,6 +7,7 @@
 #include "storage/Database.h"
 #include "storage/DatabaseCheck.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QSqlDatabase>
@@ -122,7 +123,8 @@ private Q_SLOTS:
 
         // Then the memory changes: one user is cleared, the other learns something new.
         QCOMPARE(cli.run({QStringLiteral("clear"), QStringLiteral("--yes")}).exitCode, 0);
-        QCOMPARE(cli.runAs(kOther, {QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Lisbon")})
+        QCOMPARE(cli.runAs(kOther, {QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"),
+                                    QStringLiteral("Lisbon")})
                      .exitCode,
                  0);
         QVERIFY(exportOf(cli, kUser) != before);
@@ -156,7 +158,10 @@ private Q_SLOTS:
         QCOMPARE(list.size(), 1u);
         QCOMPARE(list[0].value("messages", 0), 2); // taken before the clear
 
-        QCOMPARE(cli.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Oslo")}).exitCode, 0);
+        QCOMPARE(cli.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"),
+                          QStringLiteral("Oslo")})
+                     .exitCode,
+                 0);
         QCOMPARE(cli.run({QStringLiteral("import"), exportFile, QStringLiteral("--mode"), QStringLiteral("replace")})
                      .exitCode,
                  0);
@@ -190,6 +195,35 @@ private Q_SLOTS:
         QCOMPARE(test::fileMode(out), 0600);
         QCOMPARE(cli.run({QStringLiteral("restore"), out}).exitCode, 0);
         QCOMPARE(test::fileMode(cli.databasePath()), 0600);
+    }
+
+    // A program with the memory open (here this test, holding a connection) would go on writing
+    // into the file moved aside; restore refuses and changes nothing until it closes.
+    void restoreRefusesWhileAnotherProgramHasTheMemoryOpen()
+    {
+        const test::CliRunner cli = freshCli();
+        seed(cli.databasePath(), kUser, QStringLiteral("Quince jelly sets overnight"));
+        const test::CliRun backup = cli.run({QStringLiteral("backup"), QStringLiteral("--json")});
+        QCOMPARE(backup.exitCode, 0);
+        const QString file = QString::fromStdString(backup.json().value("file", std::string()));
+        QCOMPARE(cli.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("jam"),
+                          QStringLiteral("quince")})
+                     .exitCode,
+                 0);
+        const Json before = exportOf(cli, kUser);
+        {
+            auto open = Database::open(cli.databasePath());
+            QVERIFY2(open, qPrintable(open.errorMessage()));
+            const test::CliRun refused = cli.run({QStringLiteral("restore"), file});
+            QCOMPARE(refused.exitCode, 4);
+            QVERIFY2(refused.errText().contains(
+                         QStringLiteral("open in another program (process %1").arg(QCoreApplication::applicationPid())),
+                     qPrintable(refused.errText()));
+            QCOMPARE(filesIn(folderOf(cli)).filter(QStringLiteral("before-restore")), QStringList());
+        }
+        QCOMPARE(exportOf(cli, kUser), before);
+        QCOMPARE(cli.run({QStringLiteral("restore"), file}).exitCode, 0);
+        QVERIFY(exportOf(cli, kUser) != before); // the fact added after the backup is gone
     }
 
     void restoreRefusesBadFilesAndChangesNothing_data()
@@ -293,12 +327,12 @@ private Q_SLOTS:
         QCOMPARE(DatabaseCheck::check(cli.databasePath(), DatabaseCheck::Depth::Quick).state, State::Ok);
         QCOMPARE(DatabaseCheck::check(cli.databasePath(), DatabaseCheck::Depth::Full).state, State::Ok);
         // A budget used up at once: the check stops and says it did not finish, not that all is well.
-        QCOMPARE(DatabaseCheck::check(cli.databasePath(), DatabaseCheck::Depth::Quick, std::chrono::milliseconds(0))
-                     .state,
-                 State::Unfinished);
-        QCOMPARE(DatabaseCheck::check(folderOf(cli) + QStringLiteral("/none.sqlite"), DatabaseCheck::Depth::Quick)
-                     .state,
-                 State::Ok); // no file yet: a new memory
+        QCOMPARE(
+            DatabaseCheck::check(cli.databasePath(), DatabaseCheck::Depth::Quick, std::chrono::milliseconds(0)).state,
+            State::Unfinished);
+        QCOMPARE(
+            DatabaseCheck::check(folderOf(cli) + QStringLiteral("/none.sqlite"), DatabaseCheck::Depth::Quick).state,
+            State::Ok); // no file yet: a new memory
         const QString backup = folderOf(cli) + QStringLiteral("/copy.sqlite");
         QCOMPARE(cli.run({QStringLiteral("backup"), QStringLiteral("--out"), backup}).exitCode, 0);
         const QByteArray before = readAll(backup);
