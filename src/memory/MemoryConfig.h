@@ -32,6 +32,13 @@ struct MemoryConfig
     // query with nothing related does not pull in unrelated items. Model-dependent; 0.2 suits
     // OpenAI-style models, where unrelated texts score about 0.1.
     double minVectorSimilarity{0.2};
+    // How the keyword (BM25) and the embedding rankings are fused (weighted reciprocal rank, see
+    // RankFusion): each ranking's weight, and one k for both. The keyword ranking is the lighter
+    // one: on held-out data, equal weights with k = 60 fell below the embedding ranking alone
+    // (R@5 0.638 against 0.694), while keyword weight 0.2-0.3 and k = 10 rose above it (0.708-0.712).
+    double keywordFusionWeight{0.25};
+    double vectorFusionWeight{1.0};
+    int fusionK{10};
 
     // how long a deleted item's content is kept so the delete can be undone
     int undoMinutes{15};

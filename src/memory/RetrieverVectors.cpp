@@ -12,10 +12,11 @@ namespace {
 // How many more neighbours than asked for are fused, as for BM25 candidates.
 constexpr int kVectorCandidateFactor = 3;
 
-// Orders `hits` by the fused ranks of `bm25Ids` and `vectorIds`, the fused score as the hit's
-// score; `load` fetches an item only the vectors found (nullopt: it does not qualify).
+// Orders `hits` by the weighted fused ranks of their BM25 order and `vectorIds` (config's weights), the fused score as
+// the hit's score; `load` fetches an item only the vectors found (nullopt: it does not qualify).
 template <typename Hit, typename IdOf, typename Load>
-Result<QList<Hit>> fused(QList<Hit> hits, const QStringList& vectorIds, int limit, IdOf idOf, Load load)
+Result<QList<Hit>> fused(const MemoryConfig& config, QList<Hit> hits, const QStringList& vectorIds, int limit,
+                         IdOf idOf, Load load)
 {
     QStringList bm25Ids;
     QHash<QString, qsizetype> byId;
@@ -37,7 +38,9 @@ Result<QList<Hit>> fused(QList<Hit> hits, const QStringList& vectorIds, int limi
         vectorRanking.append(id);
     }
     QList<Hit> out;
-    for (const FusedRank& rank : RankFusion::fuse({bm25Ids, vectorRanking})) {
+    const QList<RankFusion::Ranking> rankings{{bm25Ids, config.keywordFusionWeight, config.fusionK},
+                                              {vectorRanking, config.vectorFusionWeight, config.fusionK}};
+    for (const FusedRank& rank : RankFusion::fuseWeighted(rankings)) {
         if (out.size() >= limit)
             break;
         Hit hit = hits[byId.value(rank.id)];
@@ -79,7 +82,7 @@ Result<QList<EpisodeHit>> Retriever::fuseEpisodes(const QString& userId, QList<E
         return std::optional<EpisodeHit>(EpisodeHit{*episode, 0.0, {}, 0, false});
     };
     return fused(
-        std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
+        m_ctx.config, std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
 }
 
 Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit> bm25, const QueryVector& vector,
@@ -97,7 +100,7 @@ Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit
         return std::optional<FactHit>(FactHit{*fact, 0.0});
     };
     return fused(
-        std::move(bm25), *ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
+        m_ctx.config, std::move(bm25), *ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
 }
 
 } // namespace engram

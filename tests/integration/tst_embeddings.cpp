@@ -217,7 +217,86 @@ private Q_SLOTS:
         QCOMPARE(items->size(), 1);
         QCOMPARE(items->first().id, bread);
         // Found by both rankings, at rank 1 in each.
-        QCOMPARE(*items->first().score, 2.0 / (RankFusion::kDefaultK + 1));
+        const MemoryConfig config;
+        QCOMPARE(*items->first().score,
+                 (config.keywordFusionWeight + config.vectorFusionWeight) / (config.fusionK + 1));
+    }
+
+    void weightedFusionScalesEachRankingAndHasItsOwnK()
+    {
+        const QList<FusedRank> fused =
+            RankFusion::fuseWeighted({{{QStringLiteral("a"), QStringLiteral("b")}, 0.25, 10},
+                                      {{QStringLiteral("b"), QStringLiteral("c")}, 1.0, 20}});
+        QCOMPARE(fused.size(), 3);
+        QCOMPARE(fused[0].id, QStringLiteral("b"));
+        QCOMPARE(fused[0].score, 0.25 / 12 + 1.0 / 21);
+        QCOMPARE(fused[1].id, QStringLiteral("c")); // 1/22 beats a's 0.25/11
+        QCOMPARE(fused[2].id, QStringLiteral("a"));
+        QCOMPARE(fused[2].score, 0.25 / 11);
+        // Equal weights give the paper's fusion.
+        const QList<FusedRank> plain = RankFusion::fuse({{QStringLiteral("a")}, {QStringLiteral("b")}}, 10);
+        QCOMPARE(plain[0].score, 1.0 / 11);
+    }
+
+    // Constructed vectors whose cosine order is known: the item the query means shares no word
+    // with it but is its nearest neighbour; five others share its words and are the next
+    // neighbours. Fused with the keyword ranking at full weight and k = 60 (the paper's fusion),
+    // those five outrank it and push it out of the top five, below where the embedding ranking
+    // alone put it (first). With the keyword ranking lighter (the default) it stays in the top
+    // five, and the words still order the rest.
+    void aLighterKeywordRankingKeepsTheNearestNeighbourInTheTopFive()
+    {
+        const auto run = [](const MemoryConfig& config) {
+            test::MemoryFixture m(config);
+            if (!m->ensureUser(kUser))
+                qFatal("no user");
+            EmbeddingStore& store = m->embeddings();
+            const QString model = QStringLiteral("constructed");
+            constexpr int kDims = 8;
+            const auto axis = [](int i, float along0) {
+                QList<float> v(kDims, 0.0f);
+                v[0] = along0;
+                if (i > 0)
+                    v[i] = std::sqrt(1.0f - along0 * along0);
+                return v;
+            };
+            const QString meant =
+                m->recordExchange(kUser, {}, QStringLiteral("quince jelly sets overnight"), QStringLiteral("noted"))
+                    ->id;
+            if (!store.put(kUser, meant, EmbeddingStore::kEpisode, model, axis(0, 1.0f)))
+                qFatal("no vector");
+            for (int i = 1; i <= 5; ++i) {
+                const QString id =
+                    m->recordExchange(kUser, {}, QStringLiteral("weekend plans for hiking, number %1").arg(i),
+                                      QStringLiteral("fine"))
+                        ->id;
+                // cos with the query: 0.9, 0.8, … 0.5, all above minVectorSimilarity.
+                if (!store.put(kUser, id, EmbeddingStore::kEpisode, model, axis(i, 1.0f - 0.1f * float(i))))
+                    qFatal("no vector");
+            }
+            SearchOptions options;
+            options.facts = false;
+            options.limit = 5;
+            options.queryVector = QueryVector{model, axis(0, 1.0f)};
+            auto items = m->search(kUser, QStringLiteral("weekend plans for hiking"), options);
+            if (!items)
+                qFatal("search failed: %s", qPrintable(items.errorMessage()));
+            QStringList ids;
+            for (const MemoryItem& item : *items)
+                ids.append(item.id);
+            return std::pair{meant, ids};
+        };
+
+        const auto [meant, fused] = run(MemoryConfig{});
+        QCOMPARE(fused.size(), 5);
+        QVERIFY2(fused.contains(meant), qPrintable(fused.join(u' ')));
+
+        MemoryConfig equal;
+        equal.keywordFusionWeight = 1.0;
+        equal.fusionK = RankFusion::kDefaultK;
+        const auto [meantToo, paper] = run(equal);
+        QCOMPARE(paper.size(), 5);
+        QVERIFY(!paper.contains(meantToo));
     }
 
     void aFailingEmbeddingEndpointLeavesTheTurnOnKeywords()
