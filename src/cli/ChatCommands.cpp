@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "Endpoint.h"
 #include "Format.h"
 #include "llm/LlmClient.h"
 #include "memory/JobRunner.h"
@@ -6,7 +7,6 @@
 #include "memory/TurnPipeline.h"
 
 #include <QEventLoop>
-#include <QSettings>
 
 #include <optional>
 
@@ -30,16 +30,6 @@ void addChatOptions(QCommandLineParser& p)
 void addJobsOptions(QCommandLineParser& p)
 {
     p.addOption({kRun, cliTr("Run every queued job once and report how many succeeded.")});
-}
-
-// The endpoint the desktop app is set to (its QSettings file), then the environment on top.
-// The API key comes from the environment only: the keychain is the GUI's.
-LlmSettings endpointSettings()
-{
-    const QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
-    LlmSettings s = LlmSettings::load(app);
-    s.applyEnvironment();
-    return s;
 }
 
 // --conversation ID, --new, --incognito, or else the user's most recent conversation (or a new one).

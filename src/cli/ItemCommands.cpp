@@ -1,4 +1,5 @@
 #include "Commands.h"
+#include "Endpoint.h"
 #include "Format.h"
 #include "memory/MemoryService.h"
 
@@ -14,6 +15,7 @@ const QString kTier = QStringLiteral("tier");
 const QString kStatus = QStringLiteral("status");
 const QString kPinned = QStringLiteral("pinned");
 const QString kLimit = QStringLiteral("limit");
+const QString kLexicalOnly = QStringLiteral("lexical-only");
 
 void addListOptions(QCommandLineParser& p)
 {
@@ -29,6 +31,7 @@ void addSearchOptions(QCommandLineParser& p)
 {
     p.addOption({kTier, cliTr("Only this tier: episodic or semantic."), QStringLiteral("TIER")});
     p.addOption({kLimit, cliTr("At most N results (default 10)."), QStringLiteral("N")});
+    p.addOption({kLexicalOnly, cliTr("Rank by keywords alone, even when an embedding model is set.")});
 }
 
 bool knownStatus(const QString& s)
@@ -156,7 +159,20 @@ private:
 // Answers one query per line of standard input with one JSON line each, in order, in one process.
 // A line that cannot be a query (a NUL byte, longer than StdinLines::kMaxLine) gets an error line
 // of its own, the batch goes on, and the exit code says so.
-int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& options)
+// The options of one query: with its vector when the embedder gives one, so the ranking is the
+// hybrid one a chat turn uses. Without, the search goes on by keywords and says so once.
+SearchOptions withQueryVector(CliContext& ctx, QueryEmbedder* embedder, SearchOptions options, const QString& query)
+{
+    if (!embedder || !embedder->enabled() || query.trimmed().isEmpty())
+        return options;
+    QString why;
+    options.queryVector = embedder->embed(query, &why);
+    if (!options.queryVector && embedder->failures() == 1) // said once, not on every line of a batch
+        ctx.out().error(cliTr("The query could not be embedded (%1); searching by keywords only.").arg(why));
+    return options;
+}
+
+int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& options, QueryEmbedder* embedder)
 {
     int code = ExitOk;
     StdinLines in;
@@ -172,7 +188,7 @@ int batchSearch(CliContext& ctx, MemoryService& memory, const SearchOptions& opt
         } else if (raw.text.contains('\0')) {
             results = Error::invalid(cliTr("The line holds a NUL byte, which no query can contain; it was skipped"));
         } else {
-            results = memory.search(ctx.userId(), query, options);
+            results = memory.search(ctx.userId(), query, withQueryVector(ctx, embedder, options, query));
         }
         if (!results)
             code = results.error().code == Error::Code::InvalidInput ? std::max(code, int(ExitInvalidInput))
@@ -199,10 +215,15 @@ int search(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
         if (!ok || options.limit < 1)
             return ctx.usage(cliTr("--limit needs a positive number"));
     }
+    // With an embedding model set, the same hybrid ranking as a chat turn (--lexical-only: keywords).
+    std::optional<QueryEmbedder> embedder;
+    if (!p.isSet(kLexicalOnly))
+        embedder.emplace(endpointSettings());
+    QueryEmbedder* const vectors = embedder ? &*embedder : nullptr;
     if (p.positionalArguments().isEmpty())
-        return batchSearch(ctx, memory, options);
+        return batchSearch(ctx, memory, options, vectors);
     const QString query = p.positionalArguments().join(QLatin1Char(' '));
-    auto results = memory.search(ctx.userId(), query, options);
+    auto results = memory.search(ctx.userId(), query, withQueryVector(ctx, vectors, options, query));
     if (!results)
         return ctx.fail(results.error());
     if (ctx.json())

@@ -112,6 +112,8 @@ void LlmSettings::applyEnvironment(const QProcessEnvironment& env)
         apiKey = key;
     if (const QString model = firstSet(env, {"LLM_MODEL"}); !model.isEmpty())
         chatModel = model;
+    if (const QString model = firstSet(env, {"LLM_EMBEDDING_MODEL"}); !model.isEmpty())
+        embeddingModel = model;
 }
 
 LlmSettings LlmSettings::load(const QSettings& settings, const QProcessEnvironment& env)

@@ -60,8 +60,8 @@ struct LlmSettings
 
     // Defaults, overlaid with the environment: what a first start uses.
     static LlmSettings fromEnvironment(const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment());
-    // Overlays LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY (LLM_* win; empty
-    // values count as unset), as `engram-cli chat` does on top of saved settings.
+    // Overlays LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_EMBEDDING_MODEL, OPENAI_BASE_URL, OPENAI_API_KEY (LLM_* win;
+    // empty values count as unset), as `engram-cli chat` does on top of saved settings.
     void applyEnvironment(const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment());
 
     // Reads the group "model" (LlmSettingsKey); anything never saved comes from fromEnvironment(env), so

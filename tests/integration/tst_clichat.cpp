@@ -67,6 +67,7 @@ private Q_SLOTS:
     void endlessStreamEndsAtTheDeadlineAndKeepsThePart();
     void droppedStreamKeepsThePartReceived();
     void runawayReplyIsCutAndSaysSo();
+    void searchFusesVectorsWhenAnEmbeddingModelIsSet();
 
 private:
     CliRunner runner() const;
@@ -337,4 +338,74 @@ void TestCliChat::runawayReplyIsCutAndSaysSo()
 }
 
 QTEST_GUILESS_MAIN(TestCliChat)
+namespace {
+
+// The ids of a search's results, as `search --json` (or one line of a batch) gives them.
+QStringList resultIds(const Json& line)
+{
+    QStringList ids;
+    for (const Json& item : line.value("results", Json::array()))
+        ids << str(item, "id");
+    return ids;
+}
+
+} // namespace
+
+// `search` ranks as a chat turn does when an embedding model is set (LLM_EMBEDDING_MODEL): the
+// query is embedded and fused with the keyword ranking, so "car" finds an exchange about an
+// "automobile" (the fake server's embedder treats the two as synonyms). Imported items get their
+// vectors from `jobs --run`; --lexical-only turns vectors off; an endpoint that cannot embed leaves
+// the search on keywords, said once.
+void TestCliChat::searchFusesVectorsWhenAnEmbeddingModelIsSet()
+{
+    m_server->setEmbeddingSynonyms({{QStringLiteral("automobile"), QStringLiteral("car")}});
+    CliRunner cli = runner();
+    QProcessEnvironment env = cli.environment();
+    env.insert(QStringLiteral("LLM_EMBEDDING_MODEL"), QStringLiteral("fake-embed"));
+    cli.setEnvironment(env);
+
+    const QString file = m_dir->filePath(QStringLiteral("episodes.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(R"({"format":"engram-memory","version":1,"episodes":[
+        {"id":"0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6","content":"I finally sold my old automobile","response":"Congratulations"},
+        {"id":"1d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6","content":"I bake bread on Sundays","response":"Lovely"}]})");
+    out.close();
+    QCOMPARE(cli.run({QStringLiteral("import"), file}).exitCode, 0);
+    const QString automobile = QStringLiteral("0d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6");
+
+    const CliRun embedded = cli.run({QStringLiteral("jobs"), QStringLiteral("--run"), QStringLiteral("--json")});
+    QCOMPARE(embedded.exitCode, 0);
+    QVERIFY2(embedded.json().value("succeeded", 0) >= 1, embedded.out.constData());
+
+    const CliRun hybrid = cli.run({QStringLiteral("search"), QStringLiteral("car"), QStringLiteral("--json")});
+    QCOMPARE(hybrid.exitCode, 0);
+    QCOMPARE(resultIds(hybrid.json()), QStringList{automobile});
+    QVERIFY(m_server->requestCount(FakeMatch::embeddings()) >= 2); // the items, then the query
+
+    const CliRun lexical = cli.run(
+        {QStringLiteral("search"), QStringLiteral("car"), QStringLiteral("--lexical-only"), QStringLiteral("--json")});
+    QCOMPARE(lexical.exitCode, 0);
+    QCOMPARE(resultIds(lexical.json()), QStringList());
+
+    // A batch embeds every line.
+    const CliRun batch = cli.run({QStringLiteral("search")}, "car\nbread\n");
+    QCOMPARE(batch.exitCode, 0);
+    const QList<QByteArray> lines = batch.out.trimmed().split('\n');
+    QCOMPARE(lines.size(), 2);
+    QCOMPARE(resultIds(Json::parse(lines[0].toStdString())), QStringList{automobile});
+    QVERIFY(resultIds(Json::parse(lines[1].toStdString()))
+                .contains(QStringLiteral("1d1f2e3a-4b5c-4d6e-8f70-8192a3b4c5d6")));
+
+    // Nothing listening: keyword results, exit 0, the reason said once for the whole batch.
+    env.insert(QStringLiteral("LLM_BASE_URL"), QStringLiteral("http://127.0.0.1:1/v1"));
+    cli.setEnvironment(env);
+    const CliRun offline = cli.run({QStringLiteral("search")}, "car\nbread\n");
+    QCOMPARE(offline.exitCode, 0);
+    QCOMPARE(offline.errText().count(QStringLiteral("searching by keywords only")), 1);
+    const QList<QByteArray> offlineLines = offline.out.trimmed().split('\n');
+    QCOMPARE(offlineLines.size(), 2);
+    QCOMPARE(resultIds(Json::parse(offlineLines[0].toStdString())), QStringList());
+}
+
 #include "tst_clichat.moc"

@@ -71,6 +71,16 @@ private Q_SLOTS:
         QCOMPARE(s.baseUrl, baseUrl);
         QCOMPARE(s.apiKey, apiKey);
         QCOMPARE(s.chatModel, model);
+        QVERIFY(s.embeddingModel.isEmpty());
+    }
+
+    void embeddingModelComesFromTheEnvironment()
+    {
+        const LlmSettings s =
+            LlmSettings::fromEnvironment(env({{"LLM_EMBEDDING_MODEL", "nomic-embed-text"}, {"LLM_MODEL", "qwen"}}));
+        QCOMPARE(s.embeddingModel, QStringLiteral("nomic-embed-text"));
+        QVERIFY(s.embeddingsEnabled());
+        QVERIFY(LlmSettings::fromEnvironment(env({{"LLM_EMBEDDING_MODEL", " "}})).embeddingModel.isEmpty());
     }
 
     void savesEverythingButTheKey()
