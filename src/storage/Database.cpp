@@ -75,11 +75,10 @@ Status checkWritable(const QFileInfo& file)
 {
     for (const QString& path : {file.absoluteFilePath(), file.absolutePath()}) {
         if (::access(QFile::encodeName(path).constData(), W_OK) != 0) {
-            return Error{Error::Code::Io,
-                         QStringLiteral("The memory %1 is read-only (%2): it can be read and exported "
-                                        "(engram-cli export), not changed.")
-                             .arg(QDir::toNativeSeparators(file.absoluteFilePath()),
-                                  QString::fromLocal8Bit(std::strerror(errno)))};
+            return Error{Error::Code::Io, QStringLiteral("The memory %1 is read-only (%2): it can be read and exported "
+                                                         "(engram-cli export), not changed.")
+                                              .arg(QDir::toNativeSeparators(file.absoluteFilePath()),
+                                                   QString::fromLocal8Bit(std::strerror(errno)))};
         }
     }
     return {};
@@ -167,7 +166,9 @@ Status Database::create(const QString& path, int version)
     // leaves no empty or half-made file under the real name (and an empty file is refused).
     const QFileInfo info(path);
     const QString temp = info.absolutePath() + QStringLiteral("/.") + info.fileName() +
-                         QStringLiteral(".new-%1-%2").arg(QCoreApplication::applicationPid()).arg(g_connectionCounter.fetchAndAddRelaxed(1));
+                         QStringLiteral(".new-%1-%2")
+                             .arg(QCoreApplication::applicationPid())
+                             .arg(g_connectionCounter.fetchAndAddRelaxed(1));
     const auto removeTemp = [&temp] {
         for (const char* suffix : {"", "-wal", "-shm", "-journal"})
             QFile::remove(temp + QLatin1String(suffix));
@@ -175,8 +176,9 @@ Status Database::create(const QString& path, int version)
     // 0600 from the first byte: SQLite gives the -wal and -shm it creates the main file's mode.
     const int fd = ::open(QFile::encodeName(temp).constData(), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0600);
     if (fd < 0)
-        return Error{Error::Code::Io, QStringLiteral("Cannot create %1: %2")
-                                          .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)))};
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot create %1: %2")
+                         .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(errno)))};
     ::close(fd);
     {
         auto db = connect(temp, Access::ReadWrite, version);
@@ -191,8 +193,9 @@ Status Database::create(const QString& path, int version)
     if (::link(from.constData(), to.constData()) != 0 && errno != EEXIST) {
         const int err = errno;
         removeTemp();
-        return Error{Error::Code::Io, QStringLiteral("Cannot create %1: %2")
-                                          .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
+        return Error{Error::Code::Io,
+                     QStringLiteral("Cannot create %1: %2")
+                         .arg(QDir::toNativeSeparators(path), QString::fromLocal8Bit(std::strerror(err)))};
     }
     removeTemp();
     return files::syncDir(info.absolutePath());

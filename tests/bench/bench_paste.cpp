@@ -62,11 +62,13 @@ int main(int argc, char** argv)
                       QStringLiteral("3")});
     parser.addOption({QStringLiteral("quick"), QStringLiteral("One run.")});
     parser.process(app);
-    const int runs = parser.isSet(QStringLiteral("quick")) ? 1 : std::max(1, parser.value(QStringLiteral("runs")).toInt());
+    const int runs =
+        parser.isSet(QStringLiteral("quick")) ? 1 : std::max(1, parser.value(QStringLiteral("runs")).toInt());
     const qsizetype bytes = static_cast<qsizetype>(parser.value(QStringLiteral("mb")).toDouble() * 1024 * 1024);
 
     // Lines of mixed text, like a pasted log or document.
-    const QString line = QStringLiteral("2026-12-01 22:31:19 worker 7 restarted after 限流 at 200/min; see ticket 4521\n");
+    const QString line =
+        QStringLiteral("2026-12-01 22:31:19 worker 7 restarted after 限流 at 200/min; see ticket 4521\n");
     QString big;
     big.reserve(bytes);
     while (big.size() < bytes)
@@ -78,15 +80,15 @@ int main(int argc, char** argv)
     out << "| paste | characters | kept | GUI thread, best of " << runs << " (ms) | resident after (MB) |\n";
     out << "|---|---:|---:|---:|---:|\n";
     for (const auto& [name, text] : {std::pair<const char*, const QString*>{"big", &big},
-                                   std::pair<const char*, const QString*>{"at the limit", &atLimit}}) {
+                                     std::pair<const char*, const QString*>{"at the limit", &atLimit}}) {
         double best = -1;
         qsizetype kept = 0;
         for (int i = 0; i < runs; ++i) {
             const double ms = pasteMillis(*text, kept);
             best = best < 0 ? ms : std::min(best, ms);
         }
-        out << "| " << name << " | " << text->size() << " | " << kept << " | " << QString::number(best, 'f', 1)
-            << " | " << QString::number(residentMb(), 'f', 0) << " |\n";
+        out << "| " << name << " | " << text->size() << " | " << kept << " | " << QString::number(best, 'f', 1) << " | "
+            << QString::number(residentMb(), 'f', 0) << " |\n";
     }
     return 0;
 }

@@ -120,7 +120,8 @@ private:
     {
         QStringList names;
         for (const QString& table : allTables()) {
-            QSqlQuery q = query(QStringLiteral("SELECT 1 FROM pragma_table_info('%1') WHERE name = 'user_id'").arg(table));
+            QSqlQuery q =
+                query(QStringLiteral("SELECT 1 FROM pragma_table_info('%1') WHERE name = 'user_id'").arg(table));
             if (q.next())
                 names.append(table);
         }

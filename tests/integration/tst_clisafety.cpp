@@ -24,7 +24,9 @@ namespace {
 
 int modeOf(const QString& path)
 {
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return -1;
     return static_cast<int>(st.st_mode & 07777);
@@ -121,8 +123,9 @@ private Q_SLOTS:
         auto holder = Database::open(file);
         QVERIFY(holder);
         QVERIFY(sql::execute((*holder)->connection(), QStringLiteral("SELECT count(*) FROM facts")));
-        QCOMPARE(runner.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"),
-                             QStringLiteral("a cat")})
+        QCOMPARE(runner
+                     .run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"),
+                           QStringLiteral("a cat")})
                      .exitCode,
                  0);
         QVERIFY(QFile::exists(file + QStringLiteral("-wal")));
@@ -133,9 +136,9 @@ private Q_SLOTS:
         QCOMPARE(runner.run({QStringLiteral("export"), QStringLiteral("--out"), exported}).exitCode, 0);
         QCOMPARE(octal(modeOf(exported)), QStringLiteral("600"));
         const QString backup = m_dir.filePath(QStringLiteral("private-backup.json"));
-        QCOMPARE(runner.run({QStringLiteral("clear"), QStringLiteral("--yes"), QStringLiteral("--backup"), backup})
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            runner.run({QStringLiteral("clear"), QStringLiteral("--yes"), QStringLiteral("--backup"), backup}).exitCode,
+            0);
         QCOMPARE(octal(modeOf(backup)), QStringLiteral("600"));
     }
 
@@ -200,8 +203,8 @@ private Q_SLOTS:
 
         const QString missing = m_dir.filePath(QStringLiteral("no-such-folder/memory.sqlite"));
         const test::CliRunner inMissing(missing);
-        const test::CliRun added =
-            inMissing.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("a"), QStringLiteral("b")});
+        const test::CliRun added = inMissing.run(
+            {QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("a"), QStringLiteral("b")});
         QCOMPARE(added.exitCode, 4);
         QVERIFY2(added.errText().contains(QStringLiteral("does not exist")), qPrintable(added.errText()));
         QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("no-such-folder"))));
@@ -216,7 +219,9 @@ private Q_SLOTS:
         const test::CliRun toPipe = cli.run({QStringLiteral("export"), QStringLiteral("--out"), fifo});
         QCOMPARE(toPipe.exitCode, 4);
         QVERIFY2(toPipe.errText().contains(QStringLiteral("not a regular file")), qPrintable(toPipe.errText()));
-        struct stat st{};
+        struct stat st
+        {
+        };
         QCOMPARE(::stat(QFile::encodeName(fifo).constData(), &st), 0);
         QVERIFY(S_ISFIFO(st.st_mode));
 
@@ -245,11 +250,11 @@ private Q_SLOTS:
         const QByteArray before = countsOf(cli);
         const QString disk = m_dir.filePath(QStringLiteral("small-disk"));
         QVERIFY(QDir().mkpath(disk));
-        const QString script = QStringLiteral(
-            "mount -t tmpfs -o size=16k tmpfs \"$1\" || exit 90\n"
-            "\"$2\" --db \"$3\" export --out \"$1/memory.json\"; echo \"export=$?\"\n"
-            "\"$2\" --db \"$3\" clear --yes --backup \"$1/backup.json\"; echo \"clear=$?\"\n"
-            "ls -A \"$1\"; echo end\n");
+        const QString script =
+            QStringLiteral("mount -t tmpfs -o size=16k tmpfs \"$1\" || exit 90\n"
+                           "\"$2\" --db \"$3\" export --out \"$1/memory.json\"; echo \"export=$?\"\n"
+                           "\"$2\" --db \"$3\" clear --yes --backup \"$1/backup.json\"; echo \"clear=$?\"\n"
+                           "ls -A \"$1\"; echo end\n");
         const ShellRun run = inMountNamespace(script, {disk, test::CliRunner::binary(), cli.databasePath()});
         QVERIFY2(run.exitCode == 0, qPrintable(run.out));
         QVERIFY2(run.out.contains(QStringLiteral("export=4")), qPrintable(run.out));
@@ -269,13 +274,13 @@ private Q_SLOTS:
         const QString mount = m_dir.filePath(QStringLiteral("read-only-disk"));
         QVERIFY(QDir().mkpath(mount));
         const QString out = m_dir.filePath(QStringLiteral("rescued.json"));
-        const QString script = QStringLiteral(
-            "mount -t tmpfs tmpfs \"$1\" || exit 90\n"
-            "cp \"$3\" \"$1/memory.sqlite\" && mount -o remount,ro \"$1\" || exit 91\n"
-            "\"$2\" --db \"$1/memory.sqlite\" --json stats; echo \"stats=$?\"\n"
-            "\"$2\" --db \"$1/memory.sqlite\" search Wendelin >/dev/null; echo \"search=$?\"\n"
-            "\"$2\" --db \"$1/memory.sqlite\" export --out \"$4\"; echo \"export=$?\"\n"
-            "\"$2\" --db \"$1/memory.sqlite\" add-fact user pet cat; echo \"add=$?\"\n");
+        const QString script =
+            QStringLiteral("mount -t tmpfs tmpfs \"$1\" || exit 90\n"
+                           "cp \"$3\" \"$1/memory.sqlite\" && mount -o remount,ro \"$1\" || exit 91\n"
+                           "\"$2\" --db \"$1/memory.sqlite\" --json stats; echo \"stats=$?\"\n"
+                           "\"$2\" --db \"$1/memory.sqlite\" search Wendelin >/dev/null; echo \"search=$?\"\n"
+                           "\"$2\" --db \"$1/memory.sqlite\" export --out \"$4\"; echo \"export=$?\"\n"
+                           "\"$2\" --db \"$1/memory.sqlite\" add-fact user pet cat; echo \"add=$?\"\n");
         const ShellRun run = inMountNamespace(script, {mount, test::CliRunner::binary(), cli.databasePath(), out});
         QVERIFY2(run.exitCode == 0, qPrintable(run.out));
         QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral("\"semantic\":\\s*3"))), qPrintable(run.out));
@@ -308,10 +313,10 @@ private Q_SLOTS:
         QCOMPARE(blocked.exitCode, 4);
         QVERIFY2(blocked.errText().contains(QStringLiteral("busy")), qPrintable(blocked.errText()));
         (*writer)->rollback();
-        QCOMPARE(cli.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"),
-                          QStringLiteral("cat")})
-                     .exitCode,
-                 0);
+        QCOMPARE(
+            cli.run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"), QStringLiteral("cat")})
+                .exitCode,
+            0);
     }
 
     void aDamagedFileIsNotWrittenInto()

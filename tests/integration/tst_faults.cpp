@@ -89,7 +89,8 @@ void fill(MemoryFixture& f)
                        QStringLiteral("reply %1").arg(i));
             if (!f->recordExchange(user, conversation, QStringLiteral("exchange %1").arg(i), QStringLiteral("gist")))
                 qFatal("cannot record an exchange");
-            if (!f->addFact(user, QStringLiteral("user"), QStringLiteral("key %1").arg(i), QStringLiteral("v%1").arg(i)))
+            if (!f->addFact(user, QStringLiteral("user"), QStringLiteral("key %1").arg(i),
+                            QStringLiteral("v%1").arg(i)))
                 qFatal("cannot add a fact");
         }
     }
@@ -280,12 +281,14 @@ private Q_SLOTS:
                 } else if (!outcome.completed) {
                     // Committed, then the scrubbing failed: the message must say it was cleared.
                     QVERIFY2(outcome.errors.join(QString()).contains(QLatin1String("cleared")),
-                             qPrintable(at + QStringLiteral(": cleared but reported: ") + outcome.errors.join(QLatin1Char(';'))));
+                             qPrintable(at + QStringLiteral(": cleared but reported: ") +
+                                        outcome.errors.join(QLatin1Char(';'))));
                 }
                 if (cleared && withBackup) {
                     // The backup holds the whole memory that is gone.
                     MemoryFixture restored;
-                    auto report = restored->importMemory(kUser, backups.filePath(QStringLiteral("backup-%1.json").arg(round)));
+                    auto report =
+                        restored->importMemory(kUser, backups.filePath(QStringLiteral("backup-%1.json").arg(round)));
                     QVERIFY2(report, qPrintable(at + QStringLiteral(": backup unreadable: ") + report.errorMessage()));
                     QCOMPARE(report->messages.added + report->episodes.added + report->facts.added,
                              static_cast<int>(before.size()) - 1 /* the conversation */);
@@ -307,14 +310,15 @@ private Q_SLOTS:
         sqlite3* holder = nullptr;
         QCOMPARE(sqlite3_open_v2(QFile::encodeName(path).constData(), &holder, SQLITE_OPEN_READWRITE, nullptr),
                  SQLITE_OK);
-        QCOMPARE(sqlite3_exec(holder, "BEGIN IMMEDIATE; UPDATE engram_meta SET value = value WHERE key = 'application';",
+        QCOMPARE(sqlite3_exec(holder,
+                              "BEGIN IMMEDIATE; UPDATE engram_meta SET value = value WHERE key = 'application';",
                               nullptr, nullptr, nullptr),
                  SQLITE_OK);
 
         QElapsedTimer timer;
         timer.start();
-        const CliRun write = cli.runAs(kUser, {QStringLiteral("add-fact"), QStringLiteral("user"),
-                                               QStringLiteral("pet"), QStringLiteral("cat")});
+        const CliRun write = cli.runAs(
+            kUser, {QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("pet"), QStringLiteral("cat")});
         const qint64 waited = timer.elapsed();
         qInfo("add-fact while locked: exit %d after %lld ms: %s", write.exitCode, waited, qPrintable(write.errText()));
         // Reads do not need the write lock (WAL): they all work while it is held.
@@ -328,8 +332,8 @@ private Q_SLOTS:
         for (const QStringList& read : reads) {
             const CliRun run = cli.runAs(kUser, read);
             if (run.exitCode != 0)
-                failedReads.append(
-                    read.first() + QStringLiteral(" (exit %1: %2)").arg(run.exitCode).arg(run.errText().trimmed()));
+                failedReads.append(read.first() +
+                                   QStringLiteral(" (exit %1: %2)").arg(run.exitCode).arg(run.errText().trimmed()));
         }
         QCOMPARE(sqlite3_exec(holder, "ROLLBACK", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(holder);
