@@ -29,7 +29,7 @@ std::optional<QueryVector> QueryEmbedder::embed(const QString& query, QString* w
     QPointer<EmbeddingReply> reply = m_client.embed({query}, model);
     QEventLoop loop;
     std::optional<QueryVector> vector;
-    QString problem;
+    QString problem = QStringLiteral("the endpoint gave no vector");
     bool timedOut = false;
     whenDone(reply, &loop, [&](const LlmResult<EmbeddingResult>& result) {
         if (result && !result->vectors.isEmpty() && !result->vectors.first().isEmpty())

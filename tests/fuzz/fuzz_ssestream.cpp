@@ -5,6 +5,7 @@
 //    the line endings, comments, byte-order mark and "data:" spacing the input picks): the decoder
 //    must give back exactly the text, whole and cut at random points.
 #include "FuzzSupport.h"
+#include "core/Utf8.h"
 #include "llm/ChatStreamDecoder.h"
 #include "llm/SseParser.h"
 
@@ -129,8 +130,9 @@ void checkBuiltStream(FuzzedDataProvider& provider, std::minstd_rand& rng)
     int inEvent = 0;
     while (provider.remaining_bytes() > 0) {
         const std::string raw = provider.ConsumeRandomLengthString(64);
-        // Valid UTF-8 only: what a real server sends (invalid bytes become U+FFFD).
-        const QString piece = QString::fromUtf8(raw.data(), static_cast<qsizetype>(raw.size()));
+        // Valid UTF-8 only: what a real server sends (invalid bytes become U+FFFD). Every character
+        // kept, a leading U+FEFF too, which QString::fromUtf8 would drop before the decoder saw it.
+        const QString piece = utf8::decode(raw);
         expected += piece;
         if (comments)
             stream += ": keep-alive" + eol;
