@@ -244,7 +244,13 @@ Result<ContextResult> ContextBuilder::build(const ContextRequest& r) const
         // prompt verbatim already.
         const QList<EpisodeQuota> quotas{EpisodeQuota{EpisodeKind::Summary, m_ctx.config.relatedSummaries},
                                          EpisodeQuota{EpisodeKind::Exchange, m_ctx.config.relatedExchanges + 4}};
-        auto hits = m_retriever.searchEpisodes(r.userId, r.query, quotas, r.queryVector);
+        // The user's earlier messages of the window count too when the new one asks nothing.
+        QStringList earlier;
+        for (const ChatMessage& m : std::as_const(windowMessages)) {
+            if (m.role == Role::User)
+                earlier.append(m.content);
+        }
+        auto hits = m_retriever.searchEpisodes(r.userId, QueryText(r.query, earlier), quotas, r.queryVector);
         if (!hits)
             return hits.error();
         ContextSection sums = summaries(r, hits->at(0), m_ctx.config.episodicBudget, memory);

@@ -23,15 +23,15 @@ const char* const kEnglishStopWords =
     "theirs them themselves then there these they this those through to too under until up very was we were what "
     "when where which while who whom why will with would you your yours yourself yourselves also ever get got let "
     "lets im ive youre really much many thing things one ones something anything tell told say said know like s t m "
-    "re ve ll d";
+    "re ve ll d ok okay yeah yep yup lol haha hahaha hmm oh wow um uh anyway";
 // Chinese function characters: particles, pronouns, question words, measure words.
 const char* const kChineseStopCharacters =
-    "的了是我你他她它们吗呢吧啊呀哦么嘛着过得地和与在都也就又很把被给这那哪谁什怎啥个";
+    "的了是我你他她它们吗呢吧啊呀哦么嘛着过得地和与在都也就又很把被给这那哪谁什怎啥个嗯哈呵噢诶欸";
 // Two-character function words whose characters are not all function characters themselves.
 const char* const kChineseStopBigrams =
     "什么 哪里 哪个 哪些 怎么 怎样 多少 那个 这个 那些 这些 我们 你们 他们 她们 来着 一下 "
     "一个 一些 没有 还是 或者 以及 因为 所以 如果 但是 然后 就是 可以 知道 记得 请问 "
-    "告诉 以下 一项";
+    "告诉 以下 一项 哈哈 嗯嗯 呵呵 好的 其实 觉得 感觉";
 
 const QSet<QString>& englishStopWords()
 {
@@ -267,54 +267,106 @@ void boundTerms(QList<QueryTerm>& terms)
     terms = kept;
 }
 
-} // namespace
-
-AnalyzedQuery QueryAnalyzer::analyze(const QString& fullQuery, const QDateTime& now)
+// The terms of a query as they are found, each once with its highest weight.
+class TermCollector
 {
-    const QString query = boundedQuery(fullQuery);
-    const QList<Sentence> parts = sentences(query);
-    const bool hasQuestion = std::any_of(parts.cbegin(), parts.cend(), [](const Sentence& s) { return s.question; });
-    AnalyzedQuery result;
-    QList<QueryTerm> stopTerms;
-    QHash<QString, qsizetype> index; // term -> position in result.terms
-    QString asked;                   // the question sentences, where a date means "when"
-    int question = 0;
-    for (const Sentence& s : parts) {
-        const bool primary = !hasQuestion || s.question;
-        if (primary)
-            asked += s.text;
-        const double weight = primary ? 1.0 : kChatterWeight;
-        const quint32 part = s.question ? 1u << std::min(question, 31) : 0u;
+public:
+    explicit TermCollector(AnalyzedQuery& result)
+        : m_result(result)
+    {}
+
+    // Adds the tokens of `text`; returns whether one of them is not a stop term.
+    bool add(const QString& text, double weight, quint32 part)
+    {
         bool ownTerm = false;
-        for (const QString& token : SearchTokenizer::tokenize(s.text)) {
-            const QueryTerm::Kind kind = kindOf(token);
-            if (isStopTerm(token, kind)) {
-                stopTerms.append({token, kind, weight, part});
+        for (const QString& token : SearchTokenizer::tokenize(text)) {
+            const QueryTerm::Kind kind = QueryAnalyzer::kindOf(token);
+            if (QueryAnalyzer::isStopTerm(token, kind)) {
+                m_stopTerms.append({token, kind, weight, part});
                 continue;
             }
             ownTerm = true;
-            if (const auto it = index.constFind(token); it != index.constEnd()) {
-                QueryTerm& known = result.terms[*it];
+            if (const auto it = m_index.constFind(token); it != m_index.constEnd()) {
+                QueryTerm& known = m_result.terms[*it];
                 known.weight = std::max(known.weight, weight);
                 known.parts |= part;
                 continue;
             }
-            index.insert(token, result.terms.size());
-            result.terms.append({token, kind, weight, part});
+            m_index.insert(token, m_result.terms.size());
+            m_result.terms.append({token, kind, weight, part});
         }
-        if (s.question && ownTerm)
-            ++question;
+        return ownTerm;
     }
-    result.parts = std::min(question, 32);
-    if (result.terms.isEmpty()) {
-        // Only stop words: search with them rather than not at all.
-        for (const QueryTerm& t : std::as_const(stopTerms)) {
-            if (!index.contains(t.text)) {
-                index.insert(t.text, result.terms.size());
-                result.terms.append(t);
+
+    // Only stop words were found: search with them rather than not at all.
+    void keepStopTermsIfNothingElse()
+    {
+        if (!m_result.terms.isEmpty())
+            return;
+        for (const QueryTerm& t : std::as_const(m_stopTerms)) {
+            if (!m_index.contains(t.text)) {
+                m_index.insert(t.text, m_result.terms.size());
+                m_result.terms.append(t);
             }
         }
     }
+
+private:
+    AnalyzedQuery& m_result;
+    QList<QueryTerm> m_stopTerms;
+    QHash<QString, qsizetype> m_index; // term -> position in m_result.terms
+};
+
+// What a message says, without the speaker tags of a pasted transcript ("Anna: …" on two or more
+// lines) and without quoted lines ("> …"), unless nothing else is left.
+QString spokenText(const QString& message)
+{
+    static const QRegularExpression tag(QStringLiteral("^\\s*[\\p{L}][\\p{L}\\p{N} ._'-]{0,23}[:：]\\s*"));
+    QStringList lines = message.split(QLatin1Char('\n'));
+    const auto tagged =
+        std::count_if(lines.cbegin(), lines.cend(), [](const QString& line) { return tag.match(line).hasMatch(); });
+    QStringList kept;
+    for (QString& line : lines) {
+        if (line.trimmed().startsWith(QLatin1Char('>')))
+            continue;
+        if (tagged >= 2)
+            line.remove(tag);
+        kept.append(line);
+    }
+    const QString spoken = kept.join(QLatin1Char('\n'));
+    return spoken.trimmed().isEmpty() ? message : spoken;
+}
+
+} // namespace
+
+AnalyzedQuery QueryAnalyzer::analyze(const QueryText& text, const QDateTime& now)
+{
+    const QString query = boundedQuery(text.latest);
+    const QList<Sentence> parts = sentences(query);
+    const bool hasQuestion = std::any_of(parts.cbegin(), parts.cend(), [](const Sentence& s) { return s.question; });
+    AnalyzedQuery result;
+    TermCollector collector(result);
+    QString asked; // the question sentences, or all that was said: where a date means "when"
+    if (hasQuestion) {
+        int question = 0;
+        for (const Sentence& s : parts) {
+            if (s.question)
+                asked += s.text;
+            const quint32 part = s.question ? 1u << std::min(question, 31) : 0u;
+            const bool ownTerm = collector.add(s.text, s.question ? 1.0 : kChatterWeight, part);
+            if (s.question && ownTerm)
+                ++question;
+        }
+        result.parts = std::min(question, 32);
+    } else {
+        result.conversational = true;
+        asked = spokenText(query);
+        collector.add(asked, 1.0, 0);
+        const qsizetype oldest = std::max<qsizetype>(0, text.earlier.size() - kEarlierMessages);
+        for (qsizetype i = text.earlier.size() - 1; i >= oldest; --i)
+            collector.add(spokenText(boundedQuery(text.earlier.at(i))), kEarlierWeight, 0);
+    }
+    collector.keepStopTermsIfNothingElse();
     boundTerms(result.terms);
     result.time = timeWindow(asked, now);
     return result;

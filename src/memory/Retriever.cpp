@@ -166,7 +166,7 @@ double Retriever::boosted(double bm25, bool pinned, double importance)
     return bm25 * (1.0 + (pinned ? 0.25 : 0.0) + (importance - 0.5) * 0.5);
 }
 
-Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const QString& query, int limit,
+Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const QueryText& query, int limit,
                                                     std::optional<EpisodeKind> kind,
                                                     const std::optional<QueryVector>& vector) const
 {
@@ -176,7 +176,7 @@ Result<QList<EpisodeHit>> Retriever::searchEpisodes(const QString& userId, const
     return lists->constFirst();
 }
 
-Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId, const QString& query,
+Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId, const QueryText& query,
                                                            const QList<EpisodeQuota>& quotas,
                                                            const std::optional<QueryVector>& vector) const
 {
@@ -208,7 +208,8 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
         }
         for (EpisodeHit& h : hits)
             h.score = boosted(h.score, h.episode.pinned, h.episode.importance);
-        scaleByCoverage(analyzed, hits);
+        if (!analyzed.conversational) // a soft AND over everything a user says finds too little
+            scaleByCoverage(analyzed, hits);
         boostByTime(analyzed, hits);
         boostByConversation(hits);
         rerank(hits, [](const EpisodeHit& h) { return h.episode.createdAt; });
@@ -227,7 +228,7 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
     return lists;
 }
 
-Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QString& query, int limit,
+Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QueryText& query, int limit,
                                               const std::optional<QueryVector>& vector) const
 {
     const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
@@ -248,7 +249,7 @@ Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const QStri
     return hits;
 }
 
-Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QString& query,
+Result<QList<MemoryItem>> Retriever::search(const QString& userId, const QueryText& query,
                                             const SearchOptions& options) const
 {
     QList<MemoryItem> items;

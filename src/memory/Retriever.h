@@ -2,6 +2,7 @@
 
 #include "core/Result.h"
 #include "memory/MemoryItem.h"
+#include "memory/QueryAnalyzer.h"
 #include "memory/VectorIndex.h"
 #include "storage/EpisodeStore.h"
 #include "storage/FactStore.h"
@@ -36,16 +37,16 @@ class Retriever final
 public:
     explicit Retriever(MemoryContext& ctx);
 
-    Result<QList<MemoryItem>> search(const QString& userId, const QString& query, const SearchOptions& options) const;
-    Result<QList<EpisodeHit>> searchEpisodes(const QString& userId, const QString& query, int limit,
+    Result<QList<MemoryItem>> search(const QString& userId, const QueryText& query, const SearchOptions& options) const;
+    Result<QList<EpisodeHit>> searchEpisodes(const QString& userId, const QueryText& query, int limit,
                                              std::optional<EpisodeKind> kind = std::nullopt,
                                              const std::optional<QueryVector>& vector = std::nullopt) const;
     // The same for several quotas at once (the context's summaries and exchanges): the query is
     // analysed and ranked in the index once. A list of hits per quota, in the same order.
-    Result<QList<QList<EpisodeHit>>> searchEpisodes(const QString& userId, const QString& query,
+    Result<QList<QList<EpisodeHit>>> searchEpisodes(const QString& userId, const QueryText& query,
                                                     const QList<EpisodeQuota>& quotas,
                                                     const std::optional<QueryVector>& vector = std::nullopt) const;
-    Result<QList<FactHit>> searchFacts(const QString& userId, const QString& query, int limit,
+    Result<QList<FactHit>> searchFacts(const QString& userId, const QueryText& query, int limit,
                                        const std::optional<QueryVector>& vector = std::nullopt) const;
 
     // The BM25 score scaled by the item's pin and importance.

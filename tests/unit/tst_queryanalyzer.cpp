@@ -238,6 +238,63 @@ private Q_SLOTS:
         const AnalyzedQuery q = QueryAnalyzer::analyze(words.join(QLatin1Char(' ')) + QLatin1Char('?'), kNow);
         QCOMPARE(texts(q), words);
     }
+
+    // Issue 14: a message that asks nothing is looked for as a whole, with the user's earlier
+    // messages of the window behind it.
+    void aStatementIsConversationalAndAQuestionIsNot()
+    {
+        QVERIFY(
+            QueryAnalyzer::analyze(QStringLiteral("Went hiking with Anna today. Legs are sore."), kNow).conversational);
+        QVERIFY(!QueryAnalyzer::analyze(QStringLiteral("Legs are sore. Where did I go hiking?"), kNow).conversational);
+        QVERIFY(QueryAnalyzer::analyze(QStringLiteral("今天和小王去爬山了，腿好酸。"), kNow).conversational);
+        QVERIFY(!QueryAnalyzer::analyze(QStringLiteral("我上次和谁去爬山的？"), kNow).conversational);
+    }
+
+    void earlierMessagesWeighLessThanTheLatest()
+    {
+        const QueryText text(QStringLiteral("The trail was muddy."),
+                             {QStringLiteral("too old to count"), QStringLiteral("We drove to Snowdon."),
+                              QStringLiteral("Then it rained.")});
+        const AnalyzedQuery q = QueryAnalyzer::analyze(text, kNow);
+        QCOMPARE(weightOf(q, QStringLiteral("trail")), 1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("snowdon")), QueryAnalyzer::kEarlierWeight);
+        QCOMPARE(weightOf(q, QStringLiteral("rain")), QueryAnalyzer::kEarlierWeight);
+        QCOMPARE(weightOf(q, QStringLiteral("old")), -1.0);  // only the last kEarlierMessages count
+        QCOMPARE(texts(q).first(), QStringLiteral("trail")); // the latest message's terms first
+        // A word said now and before keeps the weight of now.
+        const AnalyzedQuery again =
+            QueryAnalyzer::analyze(QueryText(QStringLiteral("Snowdon again"), {QStringLiteral("Snowdon")}), kNow);
+        QCOMPARE(weightOf(again, QStringLiteral("snowdon")), 1.0);
+    }
+
+    void aQuestionLeavesTheEarlierMessagesOut()
+    {
+        const AnalyzedQuery q = QueryAnalyzer::analyze(
+            QueryText(QStringLiteral("Where did we go hiking?"), {QStringLiteral("Anna brought sandwiches.")}), kNow);
+        QVERIFY(!q.conversational);
+        QCOMPARE(weightOf(q, QStringLiteral("sandwich")), -1.0);
+        QCOMPARE(weightOf(q, QStringLiteral("hike")), 1.0);
+    }
+
+    void speakerTagsQuotesAndFillerAreDropped()
+    {
+        const AnalyzedQuery q = QueryAnalyzer::analyze(
+            QStringLiteral(
+                "Anna: haha ok the ferry was late\nBen: yeah lol\n> quoted reply text\nAnna: so we missed dinner"),
+            kNow);
+        const QStringList terms = texts(q);
+        QVERIFY(terms.contains(QStringLiteral("ferry")));
+        QVERIFY(terms.contains(QStringLiteral("dinner")));
+        for (const char* dropped : {"anna", "ben", "haha", "ok", "yeah", "lol", "quot", "quoted"})
+            QVERIFY2(!terms.contains(QString::fromLatin1(dropped)), dropped);
+        // One "Note:" is not a transcript: its word stays.
+        QVERIFY(texts(QueryAnalyzer::analyze(QStringLiteral("Note: buy milk"), kNow)).contains(QStringLiteral("note")));
+        // Chinese filler.
+        const QStringList zh = texts(QueryAnalyzer::analyze(QStringLiteral("哈哈，嗯嗯，今天的火锅真好吃"), kNow));
+        QVERIFY(zh.contains(QStringLiteral("火锅")));
+        QVERIFY(!zh.contains(QStringLiteral("哈哈")));
+        QVERIFY(!zh.contains(QStringLiteral("嗯嗯")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestQueryAnalyzer)
