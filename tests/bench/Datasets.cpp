@@ -71,11 +71,12 @@ Result<QList<Trajectory>> readMemDailyFile(const QString& path, const QString& t
             tr.type = type;
             tr.name = QStringLiteral("%1#%2").arg(file).arg(t.value("tid", 0));
             for (const Json& m : t.at("message_list")) {
-                tr.items.append(BenchItem{QStringLiteral("%1#%2").arg(tr.name).arg(m.value("mid", 0)),
-                                          text(m, "message"), memDailyTime(text(m, "time")), tr.name});
+                const QString message = text(m, "message");
+                tr.items.append(BenchItem{QStringLiteral("%1#%2").arg(tr.name).arg(m.value("mid", 0)), message,
+                                          memDailyTime(text(m, "time")), tr.name, message});
             }
             for (const Json& q : t.at("question_list")) {
-                BenchQuestion bq{text(q, "question"), memDailyTime(text(q, "time")), type, {}, {tr.name}};
+                BenchQuestion bq{text(q, "question"), memDailyTime(text(q, "time")), type, {}, {tr.name}, {}};
                 for (const Json& id : q.at("target_step_id"))
                     bq.keys.insert(QStringLiteral("%1#%2").arg(tr.name).arg(id.get<int>()));
                 if (!bq.keys.isEmpty())
@@ -173,15 +174,15 @@ Result<QList<BenchStore>> loadRealtalk(const QString& dir)
                 for (const Json& turn : *it) {
                     const QString id = text(turn, "dia_id");
                     const QString session = id.section(QLatin1Char(':'), 0, 0);
-                    store.items.append(
-                        BenchItem{id, text(turn, "speaker") + QStringLiteral(": ") + text(turn, "clean_text"),
-                                  realtalkTime(text(turn, "date_time")), session});
+                    const QString said = text(turn, "clean_text");
+                    store.items.append(BenchItem{id, text(turn, "speaker") + QStringLiteral(": ") + said,
+                                                 realtalkTime(text(turn, "date_time")), session, said});
                     sessionOf.insert(id, session);
                 }
             }
             for (const Json& q : doc->at("qa")) {
                 BenchQuestion bq{
-                    text(q, "question"), {}, QStringLiteral("category %1").arg(q.value("category", 0)), {}, {}};
+                    text(q, "question"), {}, QStringLiteral("category %1").arg(q.value("category", 0)), {}, {}, {}};
                 for (const Json& e : q.value("evidence", Json::array())) {
                     if (!e.is_string())
                         continue;
@@ -224,9 +225,10 @@ BenchStore sessionsOf(const BenchStore& turns)
         const auto it = indexOf.constFind(turn.conversation);
         if (it == indexOf.constEnd()) {
             indexOf.insert(turn.conversation, sessions.items.size());
-            sessions.items.append(BenchItem{turn.conversation, turn.text, turn.time, turn.conversation});
+            sessions.items.append(BenchItem{turn.conversation, turn.text, turn.time, turn.conversation, turn.said});
         } else {
             sessions.items[*it].text += QLatin1Char('\n') + turn.text;
+            sessions.items[*it].said += QLatin1Char('\n') + turn.said;
         }
     }
     for (BenchQuestion q : turns.questions) {
@@ -234,6 +236,53 @@ BenchStore sessionsOf(const BenchStore& turns)
         sessions.questions.append(q);
     }
     return sessions;
+}
+
+QList<BenchStore> conversationalStores(const BenchStore& store, int turns)
+{
+    QHash<QString, qsizetype> position;
+    for (qsizetype i = 0; i < store.items.size(); ++i)
+        position.insert(store.items.at(i).key, i);
+    QList<BenchStore> stores;
+    for (const BenchQuestion& q : store.questions) {
+        qsizetype first = store.items.size();
+        for (const QString& key : q.keys)
+            first = std::min(first, position.value(key, store.items.size()));
+        if (first == store.items.size())
+            continue;
+        const QString conversation = store.items.at(first).conversation;
+        const auto usable = [&](qsizetype i) {
+            const BenchItem& item = store.items.at(i);
+            return item.conversation == conversation && !q.keys.contains(item.key);
+        };
+        QList<qsizetype> picked; // nearest first
+        for (qsizetype i = first - 1; i >= 0 && picked.size() < turns; --i) {
+            if (usable(i))
+                picked.append(i);
+        }
+        if (picked.isEmpty()) {
+            for (qsizetype i = first + 1; i < store.items.size() && picked.size() < turns; ++i) {
+                if (usable(i))
+                    picked.append(i);
+            }
+        }
+        if (picked.isEmpty())
+            continue;
+        std::sort(picked.begin(), picked.end());
+        BenchStore one;
+        one.name = store.name;
+        BenchQuestion conversational = q;
+        for (const qsizetype i : std::as_const(picked))
+            conversational.dialogue.append(store.items.at(i).said);
+        conversational.text = conversational.dialogue.join(QLatin1Char('\n'));
+        one.questions.append(conversational);
+        for (qsizetype i = 0; i < store.items.size(); ++i) {
+            if (!picked.contains(i))
+                one.items.append(store.items.at(i));
+        }
+        stores.append(one);
+    }
+    return stores;
 }
 
 } // namespace engram::bench

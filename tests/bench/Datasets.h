@@ -18,6 +18,7 @@ struct BenchItem
     QString text;         // what is stored as the episode's content
     QDateTime time;       // when it was said (UTC)
     QString conversation; // trajectory or session: episodes of one conversation share it
+    QString said;         // the text without its speaker tag, as it reads in a running dialogue
 };
 
 struct BenchQuestion
@@ -27,6 +28,9 @@ struct BenchQuestion
     QString group;        // question type or category, for the per-group tables
     QSet<QString> keys;   // the evidence: keys of items that answer it (only keys present in the store)
     QSet<QString> groups; // the conversations (sessions) of the evidence
+    // Conversational form: the running dialogue that is the query, oldest first (its last message
+    // is the user's latest). Empty: `text` is a question.
+    QStringList dialogue;
 };
 
 // The memory of one user and the questions asked of it.
@@ -49,6 +53,14 @@ Result<QList<BenchStore>> loadRealtalk(const QString& dir);
 // The same chat with one item per session (its turns, one per line), and the questions' evidence
 // turned into their sessions: retrieval of whole sessions.
 BenchStore sessionsOf(const BenchStore& turns);
+
+// The conversational form of a store's questions (issue 14): the query is not the question but
+// the dialogue around its evidence, what was being talked about when the evidence came up. For
+// each question, up to `turns` messages of the first evidence's conversation nearest before it
+// (after it when none precede), without the evidence itself, become the dialogue, oldest first;
+// they leave the store, since they are being said and are not yet remembered. One store per
+// question; a question whose conversation holds nothing but evidence is dropped.
+QList<BenchStore> conversationalStores(const BenchStore& store, int turns);
 
 // The order MemDaily type names are reported in.
 QStringList memDailyTypes();

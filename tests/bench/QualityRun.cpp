@@ -129,7 +129,12 @@ Result<QStringList> QualityRun::rank(Method method, const BenchQuestion& questio
     QStringList keys;
     switch (method) {
     case Method::Engram: {
-        auto hits = m_service->retriever().searchEpisodes(kUser, question.text, k);
+        // A conversational query is the user's latest message and the earlier ones before it.
+        const QueryText query =
+            question.dialogue.isEmpty()
+                ? QueryText(question.text)
+                : QueryText(question.dialogue.constLast(), question.dialogue.mid(0, question.dialogue.size() - 1));
+        auto hits = m_service->retriever().searchEpisodes(kUser, query, k);
         if (!hits)
             return hits.error();
         for (const EpisodeHit& h : *hits)

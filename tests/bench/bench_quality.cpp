@@ -100,22 +100,13 @@ QStringList qualityColumns(bool withLatency)
     return c;
 }
 
-void runMemDaily(const BenchOptions& o, const QString& templatePath, const QString& dir, Report& report)
+// Every method ranks every question of every store, each store in a fresh database; returns the
+// number of items stored.
+qsizetype rankStores(const QList<BenchStore>& stores, const QString& templatePath, const QString& dir, MetricSums& sums,
+                     Latencies& latencies)
 {
-    QElapsedTimer timer;
-    timer.start();
-    const int sampleEvery = o.quick ? 3 : 1;
-    auto stores = loadMemDaily(QDir(o.dataDir).filePath(QStringLiteral("memdaily")), 10, sampleEvery);
-    if (!stores) {
-        std::fprintf(stderr, "MemDaily skipped: %s\n", qPrintable(stores.errorMessage()));
-        return;
-    }
-    if (o.limit > 0 && stores->size() > o.limit)
-        stores->resize(o.limit);
-    MetricSums sums;
-    Latencies latencies;
     qsizetype items = 0;
-    for (const BenchStore& store : *stores) {
+    for (const BenchStore& store : stores) {
         QualityRun run(store, templatePath, dir);
         if (auto st = run.open(); !st)
             qFatal("cannot load %s: %s", qPrintable(store.name), qPrintable(st.errorMessage()));
@@ -131,6 +122,24 @@ void runMemDaily(const BenchOptions& o, const QString& templatePath, const QStri
             }
         }
     }
+    return items;
+}
+
+void runMemDaily(const BenchOptions& o, const QString& templatePath, const QString& dir, Report& report)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const int sampleEvery = o.quick ? 3 : 1;
+    auto stores = loadMemDaily(QDir(o.dataDir).filePath(QStringLiteral("memdaily")), 10, sampleEvery);
+    if (!stores) {
+        std::fprintf(stderr, "MemDaily skipped: %s\n", qPrintable(stores.errorMessage()));
+        return;
+    }
+    if (o.limit > 0 && stores->size() > o.limit)
+        stores->resize(o.limit);
+    MetricSums sums;
+    Latencies latencies;
+    const qsizetype items = rankStores(*stores, templatePath, dir, sums, latencies);
     const int questions = sums.count(methodName(Method::Engram));
     Table overall(QStringLiteral("MemDaily, 10× haystack: retrieval quality (%1 questions)").arg(questions),
                   qualityColumns(true));
@@ -146,6 +155,64 @@ void runMemDaily(const BenchOptions& o, const QString& templatePath, const QStri
     report.values()["memdaily"] = sumsJson(sums, memDailyTypes());
     report.values()["memdaily_latency"] = Json{{"engram", latencyOf(latencies.millis[Method::Engram]).toJson()},
                                                {"plain_bm25", latencyOf(latencies.millis[Method::PlainBm25]).toJson()}};
+}
+
+// The conversational sets (issue 14): the query is the running dialogue around the evidence, not
+// a question (Datasets.h, conversationalStores).
+constexpr int kDialogueTurns = 3;
+
+void runConversational(const BenchOptions& o, const QString& templatePath, const QString& dir, Report& report)
+{
+    QElapsedTimer timer;
+    timer.start();
+    const int sampleEvery = o.quick ? 3 : 1;
+    auto memdaily = loadMemDaily(QDir(o.dataDir).filePath(QStringLiteral("memdaily")), 10, sampleEvery);
+    auto realtalk = loadRealtalk(QDir(o.dataDir).filePath(QStringLiteral("realtalk")));
+    if (!memdaily || !realtalk)
+        qFatal("conversational sets: %s", qPrintable(memdaily ? realtalk.errorMessage() : memdaily.errorMessage()));
+    const struct
+    {
+        const char* key;
+        QString title;
+        const QList<BenchStore>& stores;
+        QStringList groups;
+    } sets[] = {{"memdaily_conversational", QStringLiteral("MemDaily, 10× haystack"), *memdaily, memDailyTypes()},
+                {"realtalk_conversational", QStringLiteral("REALTALK, turn level"), *realtalk, {}}};
+    for (const auto& set : sets) {
+        QList<BenchStore> stores;
+        for (const BenchStore& store : set.stores) {
+            const QList<BenchStore> one = conversationalStores(store, kDialogueTurns);
+            for (qsizetype i = 0; i < one.size(); i += (set.groups.isEmpty() ? sampleEvery : 1))
+                stores.append(one.at(i));
+        }
+        if (o.limit > 0 && stores.size() > o.limit)
+            stores.resize(o.limit);
+        MetricSums sums;
+        Latencies latencies;
+        rankStores(stores, templatePath, dir, sums, latencies);
+        QStringList groups = set.groups;
+        if (groups.isEmpty()) {
+            for (const BenchStore& s : std::as_const(stores)) {
+                if (!groups.contains(s.questions.constFirst().group))
+                    groups.append(s.questions.constFirst().group);
+            }
+            groups.sort();
+        }
+        Table table(QStringLiteral("%1, conversational queries: retrieval quality (%2 questions)")
+                        .arg(set.title)
+                        .arg(sums.count(methodName(Method::Engram))),
+                    qualityColumns(true));
+        addQualityRows(table, sums, &latencies);
+        table.addNote(QStringLiteral("Query: up to %1 messages of the evidence's conversation said just before it "
+                                     "(after it when none precede), not the question; they are left out of the "
+                                     "store. One database per question.")
+                          .arg(kDialogueTurns));
+        report.add(table);
+        report.add(
+            groupTable(QStringLiteral("%1, conversational queries: Recall@5 by group").arg(set.title), sums, groups));
+        report.values()[set.key] = sumsJson(sums, groups);
+    }
+    std::printf("Conversational sets: %s s.\n", qPrintable(num(timer.elapsed() / 1000.0, 1)));
 }
 
 // Token economy of one chat at one number of related exchanges in the context.
@@ -331,7 +398,7 @@ int main(int argc, char* argv[])
         parseOptions(app.arguments(), QStringLiteral("Usage: bench_quality [options]\n"
                                                      "Retrieval quality on MemDaily and REALTALK, Engram beside "
                                                      "plain BM25 and the original keyword method.\n"
-                                                     "Sections: memdaily, realtalk\n"
+                                                     "Sections: memdaily, realtalk, conversational\n"
                                                      "--quick: MemDaily on every 3rd trajectory; all of REALTALK."));
     if (!QFileInfo::exists(QDir(options.dataDir).filePath(QStringLiteral("memdaily")))) {
         std::fprintf(stderr, "No benchmark data in %s (give --data DIR)\n", qPrintable(options.dataDir));
@@ -348,5 +415,7 @@ int main(int argc, char* argv[])
         runMemDaily(options, templatePath, dir, report);
     if (options.wants(QStringLiteral("realtalk")))
         runRealtalk(options, templatePath, dir, report);
+    if (options.wants(QStringLiteral("conversational")))
+        runConversational(options, templatePath, dir, report);
     return report.write(options.jsonPath) ? 0 : 1;
 }
