@@ -89,15 +89,17 @@ Result<qint64> EpisodeIndex::rowCount() const
 Result<double> EpisodeIndex::averageLength() const
 {
     // FTS5 normalises by the whole index's average length; the newest rows estimate it.
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT search_body, search_extra FROM episodes ORDER BY seq DESC LIMIT 256"));
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("SELECT search_body, search_extra, search_context FROM episodes "
+                                                   "ORDER BY seq DESC LIMIT 256"));
     if (!q)
         return q.error();
     double tokens = 0;
     double rows = 0;
     while (q->next()) {
         ++rows;
-        tokens += tokenCount(q->value(0).toString()) + tokenCount(q->value(1).toString());
+        tokens += tokenCount(q->value(0).toString()) + tokenCount(q->value(1).toString()) +
+                  tokenCount(q->value(2).toString());
     }
     return rows > 0 ? std::max(1.0, tokens / rows) : 1.0;
 }
@@ -179,8 +181,9 @@ Result<EpisodeIndex::Plan> EpisodeIndex::plan(const QList<SearchTerm>& terms) co
 Result<EpisodeIndex::Candidates> EpisodeIndex::rankExpression(const QString& match, int indexLimit) const
 {
     if (auto st = sql::runCached(m_rank, m_db.connection(),
-                                 QStringLiteral("SELECT rowid, bm25(episodes_fts, 1.0, 0.4) AS score FROM episodes_fts "
-                                                "WHERE episodes_fts MATCH ? ORDER BY score LIMIT ?"),
+                                 QStringLiteral("SELECT rowid, bm25(episodes_fts, %1) AS score FROM episodes_fts "
+                                                "WHERE episodes_fts MATCH ? ORDER BY score LIMIT ?")
+                                     .arg(PostingCache::bm25Weights()),
                                  {match, indexLimit});
         !st)
         return st.error();
@@ -472,12 +475,11 @@ Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QStr
 Result<QList<EpisodeHit>> EpisodeIndex::searchJoined(const QString& userId, const QString& match, int limit,
                                                      std::optional<EpisodeKind> kind) const
 {
-    QString statement =
-        QStringLiteral("SELECT %1, bm25(episodes_fts, 1.0, 0.4) AS rank, e.search_body, e.search_extra, "
-                       "e.seq "
-                       "FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid "
-                       "WHERE episodes_fts MATCH ? AND e.user_id = ? AND e.status = 'active'")
-            .arg(episoderow::columns());
+    QString statement = QStringLiteral("SELECT %1, bm25(episodes_fts, %2) AS rank, e.search_body, e.search_extra, "
+                                       "e.seq "
+                                       "FROM episodes_fts JOIN episodes e ON e.seq = episodes_fts.rowid "
+                                       "WHERE episodes_fts MATCH ? AND e.user_id = ? AND e.status = 'active'")
+                            .arg(episoderow::columns(), PostingCache::bm25Weights());
     QVariantList values{match, userId};
     if (kind) {
         statement += QStringLiteral(" AND e.kind = ?");

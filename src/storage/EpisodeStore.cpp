@@ -1,9 +1,12 @@
 #include "storage/EpisodeStore.h"
 
+#include "storage/Migrations.h"
+
 #include "core/SearchTokenizer.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
+#include "storage/Migrations.h"
 #include "storage/Sql.h"
 
 namespace engram {
@@ -142,14 +145,15 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
     if (f.pinnedOnly)
         w.clause += QStringLiteral(" AND e.pinned = 1");
     if (!f.contains.isEmpty()) {
-        // Every word must be in the content, the reply or the topic: the FTS5 index answers, so a
-        // keystroke over 100,000 episodes stays fast. A filter without a word matches nothing.
+        // Every word must be in the content, the reply or the topic (not in the neighbours'
+        // words of search_context): the FTS5 index answers, so a keystroke over 100,000 episodes
+        // stays fast. A filter without a word matches nothing.
         const QString match = filterExpression(f.contains);
         if (match.isEmpty()) {
             w.clause += QStringLiteral(" AND 0");
         } else {
             w.clause += QStringLiteral(" AND e.seq IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)");
-            w.values.append(match);
+            w.values.append(QStringLiteral("{search_body search_extra} : (%1)").arg(match));
         }
     }
     return w;
@@ -273,35 +277,78 @@ Result<QHash<QString, QString>> EpisodeStore::owners(const QStringList& ids) con
     return sql::owners(m_db.connection(), QStringLiteral("episodes"), ids);
 }
 
+namespace {
+
+// Set aside during a bulk load: new rows reach the full-text index in one statement at the end,
+// with their neighbours' context computed once for all of them.
+const char* const kBulkTriggers[] = {"episodes_fts_insert", "episodes_context_update"};
+
+Result<QString> takeTrigger(const QSqlDatabase& db, const QString& name)
+{
+    auto trigger =
+        sql::scalar(db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"), {name});
+    if (!trigger)
+        return trigger.error();
+    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER %1").arg(name)); !st)
+        return st.error();
+    return trigger->toString();
+}
+
+} // namespace
+
 Status EpisodeStore::beginBulkLoad()
 {
     const QSqlDatabase& db = m_db.connection();
-    auto trigger = sql::scalar(
-        db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'episodes_fts_insert'"));
-    if (!trigger)
-        return trigger.error();
     auto last = sql::scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
     if (!last)
         return last.error();
-    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER episodes_fts_insert")); !st)
-        return st;
-    m_bulkTrigger = trigger->toString();
     m_bulkAfterSeq = last->toLongLong();
+    for (const char* name : kBulkTriggers) {
+        auto trigger = takeTrigger(db, QString::fromLatin1(name));
+        if (!trigger)
+            return trigger.error();
+        m_bulkTriggers.append(*trigger);
+    }
     return {};
 }
 
 Status EpisodeStore::finishBulkLoad()
 {
     const QSqlDatabase& db = m_db.connection();
-    if (auto st = sql::execute(db,
-                               QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra) "
-                                              "SELECT seq, search_body, search_extra FROM episodes WHERE seq > ?"),
+    const QString context = episodeContextExpression(QStringLiteral("episodes"));
+    // The new rows' context, before they are indexed: the update trigger must not index them yet.
+    auto update = takeTrigger(db, QStringLiteral("episodes_fts_update"));
+    if (!update)
+        return update.error();
+    if (auto st = sql::execute(db, QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq > ?").arg(context),
                                {m_bulkAfterSeq});
         !st)
         return st;
-    if (auto st = sql::execute(db, m_bulkTrigger); !st)
+    if (auto st = sql::execute(db, *update); !st)
         return st;
-    m_bulkTrigger.clear();
+    if (auto st =
+            sql::execute(db,
+                         QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context) "
+                                        "SELECT seq, search_body, search_extra, search_context FROM episodes "
+                                        "WHERE seq > ?"),
+                         {m_bulkAfterSeq});
+        !st)
+        return st;
+    // Older exchanges of the conversations the new rows joined have new neighbours.
+    if (auto st = sql::execute(
+            db,
+            QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq <= ? AND kind = 'exchange' "
+                           "AND (user_id, conversation_id) IN (SELECT user_id, conversation_id FROM episodes "
+                           "WHERE seq > ? AND conversation_id != '') AND search_context IS NOT %1")
+                .arg(context),
+            {m_bulkAfterSeq, m_bulkAfterSeq});
+        !st)
+        return st;
+    for (const QString& trigger : std::as_const(m_bulkTriggers)) {
+        if (auto st = sql::execute(db, trigger); !st)
+            return st;
+    }
+    m_bulkTriggers.clear();
     return {};
 }
 

@@ -120,7 +120,7 @@ private:
     mutable std::optional<QSqlQuery> m_complete;
     mutable std::optional<QSqlQuery> m_latestExchange;
     EpisodeIndex m_index;
-    QString m_bulkTrigger; // the insert trigger's own SQL while it is set aside
+    QStringList m_bulkTriggers; // the SQL of the triggers set aside during a bulk load
     qint64 m_bulkAfterSeq{};
 };
 

@@ -220,11 +220,113 @@ QStringList migration4()
     };
 }
 
+constexpr int kNeighbourChars = 100;
+
+// The nearest active exchange before ('<') or after ('>') the episode `row` in its conversation:
+// the value of `column` of it, or NULL.
+QString neighbour(const QString& row, QChar side, const QString& column)
+{
+    const QString order = side == QLatin1Char('<') ? QStringLiteral("DESC") : QStringLiteral("ASC");
+    return QStringLiteral("(SELECT %4 FROM episodes n WHERE n.user_id = %1.user_id "
+                          "AND n.conversation_id = %1.conversation_id AND n.kind = 'exchange' "
+                          "AND n.status = 'active' AND (n.created_at, n.seq) %2 (%1.created_at, %1.seq) "
+                          "ORDER BY n.created_at %3, n.seq %3 LIMIT 1)")
+        .arg(row, side, order, column);
+}
+
+QString contextOf(const QString& row)
+{
+    // The first kNeighbourChars characters of each neighbour's tokens: enough to carry what it is
+    // about, and the index does not grow by more than that per exchange (longer contexts cost
+    // the turn a millisecond at 10,000 episodes and found no more; BENCHMARKS.md, issue 14).
+    // A cut may leave a part of a word, which no query term matches.
+    const QString col = QStringLiteral("substr(n.search_body, 1, %1)").arg(kNeighbourChars);
+    return QStringLiteral("iif(%1.kind = 'exchange' AND %1.conversation_id != '', "
+                          "trim(coalesce(%2, '') || ' ' || coalesce(%3, '')), '')")
+        .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col));
+}
+
+// Refreshes search_context of the exchanges whose neighbours may have changed when `row` was
+// written: those of its conversation from the active exchange before it to the active exchange
+// after it (archived ones between them included). `exceptRow` leaves the row itself alone: an
+// update of it must not rewrite it again while the full-text triggers are indexing it.
+QString refreshAround(const QString& row, bool exceptRow)
+{
+    const auto bound = [&](QChar side, const char* column) {
+        return QStringLiteral("coalesce(%1, %2.%3)")
+            .arg(neighbour(row, side, QStringLiteral("n.") + QString::fromLatin1(column)), row,
+                 QString::fromLatin1(column));
+    };
+    return QStringLiteral("UPDATE episodes SET search_context = %1 WHERE %2.kind = 'exchange' "
+                          "AND %2.conversation_id != '' AND user_id = %2.user_id "
+                          "AND conversation_id = %2.conversation_id AND kind = 'exchange' "
+                          "AND (created_at, seq) >= (%3, %4) AND (created_at, seq) <= (%5, %6) %7"
+                          "AND search_context IS NOT %1;")
+        .arg(contextOf(QStringLiteral("episodes")), row, bound(QLatin1Char('<'), "created_at"),
+             bound(QLatin1Char('<'), "seq"), bound(QLatin1Char('>'), "created_at"), bound(QLatin1Char('>'), "seq"),
+             exceptRow ? QStringLiteral("AND seq != %1.seq ").arg(row) : QString());
+}
+
+// Version 5, recall (issue 14): each exchange is also found by what was said around it. A third
+// full-text column holds the search tokens of the active exchanges just before and after it in
+// its conversation, ranked below its own text (PostingCache::kContextWeight). Triggers keep it
+// true on every write: a new exchange, an edit, an archive or a delete refreshes its neighbours,
+// so the words of a forgotten exchange leave its neighbours' context with it. The full-text index
+// of a row is always written before its context is (the insert trigger does both, in order; the
+// update trigger leaves the updated row alone), since FTS5 must be told the exact old values
+// of a row it drops. An index finds the neighbours.
+QStringList migration5()
+{
+    return {
+        QStringLiteral("ALTER TABLE episodes ADD COLUMN search_context TEXT NOT NULL DEFAULT ''"),
+        QStringLiteral("CREATE INDEX episodes_conversation ON episodes(user_id, conversation_id, created_at)"),
+        QStringLiteral("DROP TRIGGER episodes_fts_insert"),
+        QStringLiteral("DROP TRIGGER episodes_fts_delete"),
+        QStringLiteral("DROP TRIGGER episodes_fts_update"),
+        QStringLiteral("DROP TABLE episodes_fts"),
+        QStringLiteral("UPDATE episodes SET search_context = %1").arg(contextOf(QStringLiteral("episodes"))),
+        QStringLiteral(R"(CREATE VIRTUAL TABLE episodes_fts USING fts5(
+            search_body, search_extra, search_context, content='episodes', content_rowid='seq',
+            tokenize='unicode61 remove_diacritics 0'))"),
+        QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('rebuild')"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+            INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context)
+            VALUES (new.seq, new.search_body, new.search_extra, new.search_context);
+            %1
+        END)")
+            .arg(refreshAround(QStringLiteral("new"), false)),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+            INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra, search_context)
+            VALUES ('delete', old.seq, old.search_body, old.search_extra, old.search_context);
+        END)"),
+        QStringLiteral(R"(CREATE TRIGGER episodes_fts_update AFTER UPDATE OF search_body, search_extra, search_context
+            ON episodes BEGIN
+            INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra, search_context)
+            VALUES ('delete', old.seq, old.search_body, old.search_extra, old.search_context);
+            INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context)
+            VALUES (new.seq, new.search_body, new.search_extra, new.search_context);
+        END)"),
+        QStringLiteral("CREATE TRIGGER episodes_context_delete AFTER DELETE ON episodes "
+                       "WHEN old.kind = 'exchange' AND old.conversation_id != '' BEGIN %1 END")
+            .arg(refreshAround(QStringLiteral("old"), false)),
+        QStringLiteral("CREATE TRIGGER episodes_context_update AFTER UPDATE OF search_body, status ON episodes "
+                       "WHEN new.kind = 'exchange' AND new.conversation_id != '' AND "
+                       "(old.search_body IS NOT new.search_body OR old.status IS NOT new.status) BEGIN %1 END")
+            .arg(refreshAround(QStringLiteral("new"), true)),
+    };
+}
+
 } // namespace
+
+QString episodeContextExpression(const QString& row)
+{
+    return contextOf(row);
+}
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
+                                                     migration5()};
     return migrations;
 }
 

@@ -9,4 +9,9 @@ namespace engram {
 // to N; each runs in one transaction. Never edit a released migration: add a new one.
 const std::vector<QStringList>& schemaMigrations();
 
+// The SQL expression of what an episode's search_context holds (from version 5): the search
+// tokens of the active exchanges just before and after it in its conversation; empty for a
+// summary, an exchange of no conversation or one that is not active. `row` names the episode.
+QString episodeContextExpression(const QString& row);
+
 } // namespace engram

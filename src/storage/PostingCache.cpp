@@ -41,6 +41,11 @@ quint32 totalTokens(const QByteArray& sizes)
 
 } // namespace
 
+QString PostingCache::bm25Weights()
+{
+    return QStringLiteral("%1, %2, %3").arg(kBodyWeight).arg(kExtraWeight).arg(kContextWeight);
+}
+
 PostingCache::PostingCache(Database& db)
     : m_db(db)
 {}
@@ -53,14 +58,17 @@ Status PostingCache::start()
         QStringLiteral("CREATE VIRTUAL TABLE IF NOT EXISTS temp.episode_instances USING "
                        "fts5vocab(main, episodes_fts, instance)"),
         QStringLiteral("CREATE TABLE IF NOT EXISTS temp.episode_changes(seq INTEGER NOT NULL, "
-                       "old_body TEXT, old_extra TEXT)"),
+                       "old_body TEXT, old_extra TEXT, old_context TEXT)"),
         QStringLiteral("CREATE TEMP TRIGGER IF NOT EXISTS episode_rewritten AFTER UPDATE OF search_body, "
-                       "search_extra, user_id, kind, status ON main.episodes WHEN "
+                       "search_extra, search_context, user_id, kind, status ON main.episodes WHEN "
                        "old.search_body IS NOT new.search_body OR old.search_extra IS NOT new.search_extra OR "
+                       "old.search_context IS NOT new.search_context OR "
                        "old.user_id IS NOT new.user_id OR old.kind IS NOT new.kind OR old.status IS NOT new.status "
-                       "BEGIN INSERT INTO episode_changes VALUES (old.seq, old.search_body, old.search_extra); END"),
+                       "BEGIN INSERT INTO episode_changes VALUES (old.seq, old.search_body, old.search_extra, "
+                       "old.search_context); END"),
         QStringLiteral("CREATE TEMP TRIGGER IF NOT EXISTS episode_deleted AFTER DELETE ON main.episodes BEGIN "
-                       "INSERT INTO episode_changes VALUES (old.seq, old.search_body, old.search_extra); END"),
+                       "INSERT INTO episode_changes VALUES (old.seq, old.search_body, old.search_extra, "
+                       "old.search_context); END"),
     };
     for (const QString& statement : statements) {
         if (auto st = sql::execute(m_db.connection(), statement); !st)
@@ -126,10 +134,11 @@ Status PostingCache::sync()
 
 Status PostingCache::applyChanges()
 {
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT seq, old_body, old_extra FROM temp.episode_changes WHERE rowid > ? "
-                                     "ORDER BY rowid"),
-                      {m_changesRead});
+    auto q = sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT seq, old_body, old_extra, old_context FROM temp.episode_changes WHERE rowid > ? "
+                       "ORDER BY rowid"),
+        {m_changesRead});
     if (!q)
         return q.error();
     Json rewritten = Json::array();
@@ -137,7 +146,7 @@ Status PostingCache::applyChanges()
         const qint64 rowid = q->value(0).toLongLong();
         if (rowid > m_syncedSeq)
             continue; // added since the last search: read whole below
-        for (const int column : {1, 2}) {
+        for (const int column : {1, 2, 3}) {
             for (const QStringView token : qTokenize(q->value(column).toString(), u' ', Qt::SkipEmptyParts))
                 removePosting(token.toString(), rowid);
         }
@@ -166,11 +175,12 @@ void PostingCache::removePosting(const QString& term, qint64 rowid)
 
 Status PostingCache::readRows(std::optional<QSqlQuery>& statement, const QString& where, const QVariantList& values)
 {
-    if (auto st = sql::runCached(statement, m_db.connection(),
-                                 QStringLiteral("SELECT seq, search_body, search_extra, user_id, kind, status "
-                                                "FROM episodes WHERE ") +
-                                     where,
-                                 values);
+    if (auto st = sql::runCached(
+            statement, m_db.connection(),
+            QStringLiteral("SELECT seq, search_body, search_extra, search_context, user_id, kind, status "
+                           "FROM episodes WHERE ") +
+                where,
+            values);
         !st)
         return st;
     QSqlQuery* q = &*statement;
@@ -178,7 +188,8 @@ Status PostingCache::readRows(std::optional<QSqlQuery>& statement, const QString
         const qint64 rowid = q->value(0).toLongLong();
         QHash<QString, float> found; // the cached terms of this row
         quint32 length = 0;
-        for (const auto& [column, weight] : {std::pair{1, kBodyWeight}, std::pair{2, kExtraWeight}}) {
+        for (const auto& [column, weight] :
+             {std::pair{1, kBodyWeight}, std::pair{2, kExtraWeight}, std::pair{3, kContextWeight}}) {
             for (const QStringView token : qTokenize(q->value(column).toString(), u' ', Qt::SkipEmptyParts)) {
                 ++length;
                 if (const auto it = m_postings.constFind(token.toString()); it != m_postings.constEnd())
@@ -197,7 +208,7 @@ Status PostingCache::readRows(std::optional<QSqlQuery>& statement, const QString
             }
         }
         m_lengths.insert(rowid, length);
-        remember(rowid, q->value(3).toString(), q->value(4).toString(), q->value(5).toString());
+        remember(rowid, q->value(4).toString(), q->value(5).toString(), q->value(6).toString());
     }
     q->finish();
     return {};
@@ -250,10 +261,12 @@ Result<const QList<PostingCache::Posting>*> PostingCache::postings(const QString
 {
     if (const auto it = m_postings.constFind(term); it != m_postings.constEnd())
         return &*it;
-    // Every occurrence, in row order, as one string: "12,12,-40" is twice in row 12's body and
-    // once in row 40's reply. A row per occurrence would cost several times more to read.
+    // Every occurrence, in row order, as one string: "12,12,-40,c41" is twice in row 12's body,
+    // once in row 40's reply and once in row 41's context. A row per occurrence would cost several
+    // times more to read.
     if (auto st = sql::runCached(m_instances, m_db.connection(),
-                                 QStringLiteral("SELECT group_concat(iif(col = 'search_body', doc, -doc)) "
+                                 QStringLiteral("SELECT group_concat(CASE col WHEN 'search_body' THEN doc "
+                                                "WHEN 'search_extra' THEN -doc ELSE 'c' || doc END) "
                                                 "FROM temp.episode_instances WHERE term = ?"),
                                  {term});
         !st)
@@ -262,6 +275,10 @@ Result<const QList<PostingCache::Posting>*> PostingCache::postings(const QString
     m_instances->finish();
     QList<Posting> each;
     for (const QStringView item : qTokenize(occurrences, u',', Qt::SkipEmptyParts)) {
+        if (item.startsWith(u'c')) {
+            each.append(Posting{item.mid(1).toLongLong(), static_cast<float>(kContextWeight)});
+            continue;
+        }
         const qint64 signedRowid = item.toLongLong();
         each.append(Posting{std::abs(signedRowid), static_cast<float>(signedRowid > 0 ? kBodyWeight : kExtraWeight)});
     }

@@ -36,9 +36,13 @@ public:
     // Which of the rows are the user's active episodes of the kind.
     Result<QSet<qint64>> rowsOf(const QString& userId, EpisodeKind kind, const QList<qint64>& rowids);
 
-    // The column weights of every ranking of episodes (search_body, search_extra).
+    // The column weights of every ranking of episodes (search_body, search_extra, search_context):
+    // an exchange's own words, its reply, and the words of its neighbours in the conversation.
     static constexpr double kBodyWeight = 1.0;
     static constexpr double kExtraWeight = 0.4;
+    static constexpr double kContextWeight = 0.3;
+    // The same weights as bm25()'s arguments after the table name.
+    static QString bm25Weights();
     // Postings held at most; beyond that the cache starts afresh.
     static constexpr qsizetype kMaxPostings = 500'000;
     // Rows whose owner, kind and status are held at most; beyond that the cache starts afresh.

@@ -1,0 +1,204 @@
+#include "EpisodeBulk.h"
+#include "MemoryFixture.h"
+
+#include "storage/Database.h"
+#include "storage/EpisodeStore.h"
+#include "storage/Sql.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace engram;
+
+namespace {
+
+const QString kUser = QStringLiteral("u");
+const QString kConversation = QStringLiteral("c1");
+
+} // namespace
+
+// Each exchange is also indexed with the words of its neighbours in the conversation (issue 14,
+// schema version 5): a fact said across two turns is found, and every write keeps that context
+// true, so the words of a deleted or archived exchange leave its neighbours with it.
+class TestNeighbourContext final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init()
+    {
+        m_fixture = std::make_unique<test::MemoryFixture>();
+        QVERIFY((*m_fixture)->ensureUser(kUser));
+        m_at = m_fixture->clock().now().addDays(-1);
+    }
+
+    void cleanup() { m_fixture.reset(); }
+
+    void anExchangeIsFoundByWhatWasSaidAroundIt()
+    {
+        const QString puppy = add(QStringLiteral("I adopted a puppy last week"), 0);
+        const QString name = add(QStringLiteral("His name is Biscuit"), 1);
+        add(QStringLiteral("We walk along the river on weekends"), 2);
+        add(QStringLiteral("My favourite biscuit recipe uses butter"), 3, QStringLiteral("c2"));
+
+        auto hits = (*m_fixture)->retriever().searchEpisodes(kUser, QStringLiteral("What is my puppy called?"), 5);
+        QVERIFY(hits);
+        const QStringList found = test::contentsOf(*hits);
+        QVERIFY2(found.size() >= 2, qPrintable(found.join(QLatin1String(" | "))));
+        // Its own words first; the turn after it is found by what was said before it.
+        QCOMPARE(hits->at(0).episode.id, puppy);
+        QVERIFY(found.contains(QStringLiteral("His name is Biscuit")));
+        QVERIFY(!found.contains(QStringLiteral("My favourite biscuit recipe uses butter")));
+        Q_UNUSED(name)
+    }
+
+    void theContextHoldsTheNeighboursAndFollowsEveryWrite()
+    {
+        const QString first = add(QStringLiteral("alpha first"), 0);
+        const QString middle = add(QStringLiteral("bravo mid"), 1);
+        const QString last = add(QStringLiteral("kilo last"), 2);
+        QCOMPARE(context(middle), QStringLiteral("alpha first kilo last"));
+        QCOMPARE(context(first), QStringLiteral("bravo mid"));
+        QCOMPARE(context(last), QStringLiteral("bravo mid"));
+
+        // An edit reaches both neighbours.
+        EpisodeStore store((*m_fixture)->database());
+        Episode edited = store.find(kUser, middle).value();
+        edited.content = QStringLiteral("delta mid");
+        QVERIFY(store.update(edited));
+        QCOMPARE(context(first), QStringLiteral("delta mid"));
+        QCOMPARE(context(last), QStringLiteral("delta mid"));
+
+        // An archived exchange is no one's neighbour.
+        Episode archived = store.find(kUser, last).value();
+        archived.status = ItemStatus::Archived;
+        QVERIFY(store.update(archived));
+        QCOMPARE(context(middle), QStringLiteral("alpha first"));
+
+        // A deleted one takes its words with it: nothing finds them any more.
+        QVERIFY(store.remove(kUser, first));
+        QCOMPARE(context(middle), QString());
+        auto hits = (*m_fixture)->retriever().searchEpisodes(kUser, QStringLiteral("alpha"), 5);
+        QVERIFY(hits);
+        QVERIFY(hits->isEmpty());
+        QVERIFY(indexIsIntact());
+    }
+
+    void anExchangeSaidBetweenTwoOthersJoinsThem()
+    {
+        const QString first = add(QStringLiteral("alpha"), 0);
+        const QString last = add(QStringLiteral("kilo"), 4);
+        QCOMPARE(context(first), QStringLiteral("kilo"));
+        const QString middle = add(QStringLiteral("bravo"), 2);
+        QCOMPARE(context(first), QStringLiteral("bravo"));
+        QCOMPARE(context(middle), QStringLiteral("alpha kilo"));
+        QCOMPARE(context(last), QStringLiteral("bravo"));
+        QVERIFY(indexIsIntact());
+    }
+
+    void summariesAndExchangesOfNoConversationHaveNoContext()
+    {
+        const QString loose = add(QStringLiteral("alpha"), 0, QString());
+        add(QStringLiteral("bravo"), 1, QString());
+        Episode summary = test::newEpisode(kUser, QStringLiteral("a summary"), m_at.addSecs(120));
+        summary.kind = EpisodeKind::Summary;
+        summary.conversationId = kConversation;
+        QVERIFY(EpisodeStore((*m_fixture)->database()).insert(summary));
+        const QString exchange = add(QStringLiteral("kilo"), 3);
+        QCOMPARE(context(loose), QString());
+        QCOMPARE(context(summary.id), QString());
+        QCOMPARE(context(exchange), QString());
+    }
+
+    void aBulkLoadGivesOldAndNewExchangesTheirContext()
+    {
+        const QString old = add(QStringLiteral("alpha"), 0);
+        Database& db = (*m_fixture)->database();
+        EpisodeStore store(db);
+        Transaction tx(db);
+        QVERIFY(tx.begin());
+        QVERIFY(store.beginBulkLoad());
+        QList<Episode> loaded;
+        for (const char* text : {"bravo", "kilo"}) {
+            Episode e = test::newEpisode(kUser, QString::fromLatin1(text), m_at.addSecs(60 * (loaded.size() + 1)));
+            e.conversationId = kConversation;
+            loaded.append(e);
+        }
+        QVERIFY(store.insertAll(loaded));
+        QVERIFY(store.finishBulkLoad());
+        QVERIFY(tx.commit());
+        QCOMPARE(context(old), QStringLiteral("bravo"));
+        QCOMPARE(context(loaded.at(0).id), QStringLiteral("alpha kilo"));
+        QCOMPARE(context(loaded.at(1).id), QStringLiteral("bravo"));
+        QVERIFY(indexIsIntact());
+        // New ones after the load are followed again.
+        const QString later = add(QStringLiteral("delta"), 5);
+        QCOMPARE(context(loaded.at(1).id), QStringLiteral("bravo delta"));
+        QCOMPARE(context(later), QStringLiteral("kilo"));
+    }
+
+    void aVersionFourMemoryGetsItsContextsOnUpgrade()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
+        QStringList ids;
+        {
+            auto v4 = Database::openAtVersion(path, 4);
+            QVERIFY2(v4, qPrintable(v4.errorMessage()));
+            QVERIFY(sql::execute((*v4)->connection(),
+                                 QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, 'U', 1)"),
+                                 {kUser}));
+            EpisodeStore store(**v4);
+            for (const char* text : {"alpha", "bravo", "kilo"}) {
+                Episode e = test::newEpisode(kUser, QString::fromLatin1(text), m_at.addSecs(60 * ids.size()));
+                e.conversationId = kConversation;
+                QVERIFY(store.insert(e));
+                ids.append(e.id);
+            }
+        }
+        auto latest = Database::open(path);
+        QVERIFY2(latest, qPrintable(latest.errorMessage()));
+        const QSqlDatabase& c = (*latest)->connection();
+        const auto contextOf = [&](const QString& id) {
+            return sql::scalar(c, QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {id})->toString();
+        };
+        QCOMPARE(contextOf(ids.at(1)), QStringLiteral("alpha kilo"));
+        QCOMPARE(contextOf(ids.at(0)), QStringLiteral("bravo"));
+        QVERIFY(sql::execute(c, QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('integrity-check')")));
+        // The rebuilt index finds an exchange by its neighbour's word.
+        auto found = sql::scalar(
+            c, QStringLiteral("SELECT count(*) FROM episodes_fts WHERE episodes_fts MATCH 'search_context : alpha'"));
+        QCOMPARE(found->toInt(), 1);
+    }
+
+private:
+    QString add(const QString& text, int minute, const QString& conversation = kConversation)
+    {
+        Episode e = test::newEpisode(kUser, text, m_at.addSecs(60 * minute));
+        e.conversationId = conversation;
+        if (!EpisodeStore((*m_fixture)->database()).insert(e))
+            qFatal("cannot insert an episode");
+        return e.id;
+    }
+
+    QString context(const QString& id)
+    {
+        auto value = sql::scalar((*m_fixture)->database().connection(),
+                                 QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {id});
+        return value ? value->toString() : QStringLiteral("<error>");
+    }
+
+    bool indexIsIntact()
+    {
+        return bool(sql::execute((*m_fixture)->database().connection(),
+                                 QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('integrity-check')")));
+    }
+
+    std::unique_ptr<test::MemoryFixture> m_fixture;
+    QDateTime m_at;
+};
+
+QTEST_GUILESS_MAIN(TestNeighbourContext)
+#include "tst_neighbourcontext.moc"
