@@ -1,6 +1,11 @@
 // Measures bulk import: N exchange episodes (mixed English and Chinese, with metadata) into a
 // fresh database through MemoryService::importDocument. Usage: bench_import [N] (default 50000).
+// Then the one-time upgrade of a memory of N exchanges (conversations of 20) from schema
+// version 4, which computes every exchange's neighbouring turns and rebuilds the episode index.
 #include "memory/MemoryService.h"
+#include "storage/Database.h"
+#include "storage/EpisodeStore.h"
+#include "storage/Sql.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -10,6 +15,53 @@
 #include <ctime>
 
 using namespace engram;
+
+namespace {
+
+// Milliseconds Database::open takes to bring a version-4 file of `n` exchanges up to date.
+qint64 upgradeFromVersion4(const QString& path, int n, const QString& cjk)
+{
+    {
+        auto v4 = Database::openAtVersion(path, 4);
+        if (!v4)
+            qFatal("%s", qPrintable(v4.errorMessage()));
+        Database& db = **v4;
+        if (!sql::execute(db.connection(), QStringLiteral("INSERT INTO users (id, display_name, created_at) "
+                                                          "VALUES ('bench', 'bench', 0)")))
+            qFatal("cannot add the user");
+        Transaction tx(db);
+        if (!tx.begin())
+            qFatal("cannot begin");
+        EpisodeStore store(db);
+        QList<Episode> batch;
+        const QDateTime start(QDate(2025, 1, 1), QTime(10, 0), Qt::UTC);
+        for (int i = 0; i < n; ++i) {
+            Episode e;
+            e.id = QStringLiteral("e%1").arg(i);
+            e.userId = QStringLiteral("bench");
+            e.content = QStringLiteral("message %1 about %2").arg(i).arg(cjk.mid(i % 10, 6));
+            e.response = QStringLiteral("a short gist of the reply");
+            e.conversationId = QStringLiteral("c%1").arg(i / 20);
+            e.createdAt = e.updatedAt = e.lastAccessAt = start.addSecs(60LL * i);
+            batch.append(e);
+            if (batch.size() == 1000 || i == n - 1) {
+                if (!store.insertAll(batch))
+                    qFatal("cannot insert");
+                batch.clear();
+            }
+        }
+        if (!tx.commit())
+            qFatal("cannot commit");
+    }
+    QElapsedTimer wall;
+    wall.start();
+    auto latest = Database::open(path);
+    if (!latest)
+        qFatal("%s", qPrintable(latest.errorMessage()));
+    return wall.elapsed();
+}
+
+} // namespace
 
 int main(int argc, char* argv[])
 {
@@ -59,5 +111,9 @@ int main(int argc, char* argv[])
                         << " ms CPU; write alone " << report->elapsedMs
                         << " ms = " << (report->elapsedMs > 0 ? report->added() * 1000LL / report->elapsedMs : 0)
                         << " episodes/s (wall)\n";
+    memory->reset();
+    const qint64 upgradeMs = upgradeFromVersion4(dir.filePath(QStringLiteral("v4.sqlite")), n, cjk);
+    QTextStream(stdout) << "upgraded a memory of " << n << " exchanges from schema version 4 in " << upgradeMs
+                        << " ms (wall, a backup first, then the neighbouring turns and a new episode index)\n";
     return 0;
 }
