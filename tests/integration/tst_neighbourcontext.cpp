@@ -139,6 +139,25 @@ private Q_SLOTS:
         QCOMPARE(context(later), QStringLiteral("kilo"));
     }
 
+    void clearingAUserKeepsTheOthersContextsAndTheTriggers()
+    {
+        add(QStringLiteral("alpha"), 0);
+        add(QStringLiteral("bravo"), 1);
+        const QString other = QStringLiteral("someone else");
+        QVERIFY((*m_fixture)->ensureUser(other));
+        const QString first = add(QStringLiteral("oscar"), 0, kConversation, other);
+        const QString middle = add(QStringLiteral("papa"), 1, kConversation, other);
+        const QString last = add(QStringLiteral("tango"), 2, kConversation, other);
+        EpisodeStore store((*m_fixture)->database());
+        QCOMPARE(store.removeAllOf(kUser).value(), 2);
+        QCOMPARE(context(middle), QStringLiteral("oscar tango"));
+        // The delete trigger is back: the next delete still reaches the neighbours.
+        QVERIFY(store.remove(other, middle));
+        QCOMPARE(context(first), QStringLiteral("tango"));
+        QCOMPARE(context(last), QStringLiteral("oscar"));
+        QVERIFY(indexIsIntact());
+    }
+
     void aVersionFourMemoryGetsItsContextsOnUpgrade()
     {
         QTemporaryDir dir;
@@ -174,9 +193,10 @@ private Q_SLOTS:
     }
 
 private:
-    QString add(const QString& text, int minute, const QString& conversation = kConversation)
+    QString add(const QString& text, int minute, const QString& conversation = kConversation,
+                const QString& user = kUser)
     {
-        Episode e = test::newEpisode(kUser, text, m_at.addSecs(60 * minute));
+        Episode e = test::newEpisode(user, text, m_at.addSecs(60 * minute));
         e.conversationId = conversation;
         if (!EpisodeStore((*m_fixture)->database()).insert(e))
             qFatal("cannot insert an episode");
