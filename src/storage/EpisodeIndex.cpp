@@ -364,7 +364,11 @@ void EpisodeIndex::scoreCommonTerms(const Plan& plan, QList<EpisodeHit>& hits) c
     if (plan.common.isEmpty() || hits.isEmpty())
         return;
     // One pass over each row's tokens, counting those that are common terms: a long Chinese
-    // query can have dozens of them.
+    // query can have dozens of them. Only the episode's own text counts (message and reply, its
+    // indexText), for the term frequency and the length alike: the neighbours' words of
+    // search_context lift a row only through the rare terms, which FTS5's lengths (all three
+    // columns) normalise. So a common term is scored a little higher than bm25() would score it
+    // on a row with neighbours.
     QStringList texts;
     for (const SearchTerm& t : plan.common)
         texts.append(t.text);

@@ -1,13 +1,13 @@
 #include "storage/EpisodeStore.h"
 
-#include "storage/Migrations.h"
-
 #include "core/SearchTokenizer.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
+
+#include <functional>
 
 namespace engram {
 namespace {
@@ -289,26 +289,38 @@ Result<QString> takeTrigger(const QSqlDatabase& db, const QString& name)
     return trigger->toString();
 }
 
+// Runs `work` with one trigger set aside, and puts it back. The caller's transaction (or the one
+// opened here) makes sure it is never lost: a failure rolls the drop back with the rest.
+Status withTriggerAside(Database& db, const QString& name, const std::function<Status()>& work)
+{
+    Transaction tx(db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    auto trigger = takeTrigger(db.connection(), name);
+    if (!trigger)
+        return trigger.error();
+    if (auto st = work(); !st)
+        return st;
+    if (auto st = sql::execute(db.connection(), *trigger); !st)
+        return st;
+    return tx.commit();
+}
+
 } // namespace
 
 Result<int> EpisodeStore::removeAllOf(const QString& userId)
 {
     // Every episode of the user goes, so refreshing each deleted exchange's neighbours would
-    // rewrite the index once more for nothing (8 times slower at 100,000 episodes): that trigger
-    // is set aside, within one transaction so that it is never lost.
-    const QSqlDatabase& db = m_db.connection();
-    Transaction tx(m_db);
-    if (auto st = tx.begin(); !st)
-        return st.error();
-    auto trigger = takeTrigger(db, QStringLiteral("episodes_context_delete"));
-    if (!trigger)
-        return trigger.error();
-    auto removed = sql::removeUserRows(db, QStringLiteral("episodes"), userId);
-    if (!removed)
-        return removed.error();
-    if (auto st = sql::execute(db, *trigger); !st)
-        return st.error();
-    if (auto st = tx.commit(); !st)
+    // rewrite the index once more for nothing (8 times slower at 100,000 episodes).
+    int removed = 0;
+    const Status st = withTriggerAside(m_db, QStringLiteral("episodes_context_delete"), [&]() -> Status {
+        auto n = sql::removeUserRows(m_db.connection(), QStringLiteral("episodes"), userId);
+        if (!n)
+            return n.error();
+        removed = *n;
+        return {};
+    });
+    if (!st)
         return st.error();
     return removed;
 }
@@ -334,14 +346,14 @@ Status EpisodeStore::finishBulkLoad()
     const QSqlDatabase& db = m_db.connection();
     const QString context = episodeContextExpression(QStringLiteral("episodes"));
     // The new rows' context, before they are indexed: the update trigger must not index them yet.
-    auto update = takeTrigger(db, QStringLiteral("episodes_fts_update"));
-    if (!update)
-        return update.error();
-    if (auto st = sql::execute(db, QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq > ?").arg(context),
-                               {m_bulkAfterSeq});
+    if (auto st = withTriggerAside(
+            m_db, QStringLiteral("episodes_fts_update"),
+            [&] {
+                return sql::execute(
+                    db, QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq > ?").arg(context),
+                    {m_bulkAfterSeq});
+            });
         !st)
-        return st;
-    if (auto st = sql::execute(db, *update); !st)
         return st;
     if (auto st =
             sql::execute(db,

@@ -234,7 +234,9 @@ QString neighbour(const QString& row, QChar side, const QString& column)
         .arg(row, side, order, column);
 }
 
-QString contextOf(const QString& row)
+} // namespace
+
+QString episodeContextExpression(const QString& row)
 {
     // The first kNeighbourChars characters of each neighbour's tokens: enough to carry what it is
     // about, and the index does not grow by more than that per exchange (longer contexts cost
@@ -245,6 +247,8 @@ QString contextOf(const QString& row)
                           "trim(coalesce(%2, '') || ' ' || coalesce(%3, '')), '')")
         .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col));
 }
+
+namespace {
 
 // Refreshes search_context of the exchanges whose neighbours may have changed when `row` was
 // written: those of its conversation from the active exchange before it to the active exchange
@@ -262,7 +266,7 @@ QString refreshAround(const QString& row, bool exceptRow)
                           "AND conversation_id = %2.conversation_id AND kind = 'exchange' "
                           "AND (created_at, seq) >= (%3, %4) AND (created_at, seq) <= (%5, %6) %7"
                           "AND search_context IS NOT %1;")
-        .arg(contextOf(QStringLiteral("episodes")), row, bound(QLatin1Char('<'), "created_at"),
+        .arg(episodeContextExpression(QStringLiteral("episodes")), row, bound(QLatin1Char('<'), "created_at"),
              bound(QLatin1Char('<'), "seq"), bound(QLatin1Char('>'), "created_at"), bound(QLatin1Char('>'), "seq"),
              exceptRow ? QStringLiteral("AND seq != %1.seq ").arg(row) : QString());
 }
@@ -284,7 +288,8 @@ QStringList migration5()
         QStringLiteral("DROP TRIGGER episodes_fts_delete"),
         QStringLiteral("DROP TRIGGER episodes_fts_update"),
         QStringLiteral("DROP TABLE episodes_fts"),
-        QStringLiteral("UPDATE episodes SET search_context = %1").arg(contextOf(QStringLiteral("episodes"))),
+        QStringLiteral("UPDATE episodes SET search_context = %1")
+            .arg(episodeContextExpression(QStringLiteral("episodes"))),
         QStringLiteral(R"(CREATE VIRTUAL TABLE episodes_fts USING fts5(
             search_body, search_extra, search_context, content='episodes', content_rowid='seq',
             tokenize='unicode61 remove_diacritics 0'))"),
@@ -317,11 +322,6 @@ QStringList migration5()
 }
 
 } // namespace
-
-QString episodeContextExpression(const QString& row)
-{
-    return contextOf(row);
-}
 
 const std::vector<QStringList>& schemaMigrations()
 {

@@ -176,13 +176,14 @@ void runConversational(const BenchOptions& o, const QString& templatePath, const
         QString title;
         const QList<BenchStore>& stores;
         QStringList groups;
-    } sets[] = {{"memdaily_conversational", QStringLiteral("MemDaily, 10× haystack"), *memdaily, memDailyTypes()},
-                {"realtalk_conversational", QStringLiteral("REALTALK, turn level"), *realtalk, {}}};
+        int questionEvery; // MemDaily's trajectories are sampled by the loader already
+    } sets[] = {{"memdaily_conversational", QStringLiteral("MemDaily, 10× haystack"), *memdaily, memDailyTypes(), 1},
+                {"realtalk_conversational", QStringLiteral("REALTALK, turn level"), *realtalk, {}, sampleEvery}};
     for (const auto& set : sets) {
         QList<BenchStore> stores;
         for (const BenchStore& store : set.stores) {
             const QList<BenchStore> one = conversationalStores(store, kDialogueTurns);
-            for (qsizetype i = 0; i < one.size(); i += (set.groups.isEmpty() ? sampleEvery : 1))
+            for (qsizetype i = 0; i < one.size(); i += set.questionEvery)
                 stores.append(one.at(i));
         }
         if (o.limit > 0 && stores.size() > o.limit)

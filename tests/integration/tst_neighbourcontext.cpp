@@ -39,7 +39,7 @@ private Q_SLOTS:
     void anExchangeIsFoundByWhatWasSaidAroundIt()
     {
         const QString puppy = add(QStringLiteral("I adopted a puppy last week"), 0);
-        const QString name = add(QStringLiteral("His name is Biscuit"), 1);
+        add(QStringLiteral("His name is Biscuit"), 1);
         add(QStringLiteral("We walk along the river on weekends"), 2);
         add(QStringLiteral("My favourite biscuit recipe uses butter"), 3, QStringLiteral("c2"));
 
@@ -51,7 +51,6 @@ private Q_SLOTS:
         QCOMPARE(hits->at(0).episode.id, puppy);
         QVERIFY(found.contains(QStringLiteral("His name is Biscuit")));
         QVERIFY(!found.contains(QStringLiteral("My favourite biscuit recipe uses butter")));
-        Q_UNUSED(name)
     }
 
     void theContextHoldsTheNeighboursAndFollowsEveryWrite()

@@ -71,15 +71,27 @@ private Q_SLOTS:
             episode(QStringLiteral("nothing relevant here at all"), {}),
             episode(QStringLiteral("周末 部署 grafana 看板"), QStringLiteral("好的")),
         };
-        for (const Episode& e : all)
+        // One conversation: each exchange is also indexed with its neighbours' words (the third
+        // column, search_context), which must be scored as FTS5 scores them too.
+        for (Episode& e : all) {
+            e.conversationId = QStringLiteral("c1");
             QVERIFY(m_store->insert(e));
+        }
         const QStringList words{QStringLiteral("grafana"), QStringLiteral("deploy"), QStringLiteral("dashboard")};
-        // Twice: the second time from the cache.
-        for (int round = 0; round < 2; ++round) {
+        // Three times: the second from the cache, the third after a new exchange rewrote its
+        // neighbour's context (the cache follows the change).
+        for (int round = 0; round < 3; ++round) {
+            if (round == 2) {
+                Episode added = episode(QStringLiteral("dashboard deploy checklist"));
+                added.conversationId = QStringLiteral("c1");
+                QVERIFY(m_store->insert(added));
+            }
             auto cached = m_store->search(kUser, terms(words), 10);
             auto fts = m_store->search(kUser, SearchTokenizer::matchExpression(words), 10);
             QVERIFY(cached && fts);
             QCOMPARE(contents(*cached), contents(*fts));
+            // Found by its neighbours' words alone.
+            QVERIFY(contents(*cached).contains(QStringLiteral("nothing relevant here at all")));
             for (qsizetype i = 0; i < cached->size(); ++i)
                 QVERIFY2(std::abs(cached->at(i).score - fts->at(i).score) < 1e-5 * std::abs(fts->at(i).score),
                          qPrintable(QStringLiteral("%1 vs %2").arg(cached->at(i).score).arg(fts->at(i).score)));
