@@ -1,7 +1,11 @@
 #include "core/SearchTokenizer.h"
 
+#include "core/HanVariants.h"
+
 #include <QHash>
 #include <QSet>
+
+#include <algorithm>
 
 namespace engram {
 namespace {
@@ -174,6 +178,19 @@ CharClass classify(char32_t cp)
 
 } // namespace
 
+char32_t SearchTokenizer::simplified(char32_t cp)
+{
+    using detail::kSimplifiedHan;
+    using detail::kTraditionalHan;
+    static_assert(kTraditionalHan.size() == kSimplifiedHan.size());
+    if (cp < kTraditionalHan.front() || cp > kTraditionalHan.back())
+        return cp;
+    const auto it = std::lower_bound(kTraditionalHan.cbegin(), kTraditionalHan.cend(), cp);
+    return it != kTraditionalHan.cend() && *it == cp
+               ? kSimplifiedHan[static_cast<std::size_t>(it - kTraditionalHan.cbegin())]
+               : cp;
+}
+
 bool SearchTokenizer::isCjk(char32_t cp)
 {
     return (cp >= 0x4E00 && cp <= 0x9FFF)      // CJK Unified Ideographs
@@ -212,6 +229,7 @@ QStringList SearchTokenizer::tokenize(const QString& text)
 {
     // NFKC folds full-width letters and digits (ＡＢＣ１２３), half-width katakana and
     // compatibility forms (ﬁ, ①) to their plain equivalents; case folding then lower-cases.
+    // Traditional Han characters become simplified ones below, so "臺灣" finds "台湾".
     const QString folded = text.normalized(QString::NormalizationForm_KC).toCaseFolded();
     const QList<uint> cps = folded.toUcs4();
 
@@ -248,7 +266,7 @@ QStringList SearchTokenizer::tokenize(const QString& text)
             break;
         case CharClass::Cjk:
             flushWord();
-            cjkRun.append(cp);
+            cjkRun.append(simplified(cp));
             break;
         case CharClass::Joiner:
             // An apostrophe inside a word ("don't", "user's") joins it instead of leaving a stray letter.

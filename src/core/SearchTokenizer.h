@@ -8,8 +8,9 @@ namespace engram {
 // Turns text into search tokens before it reaches SQLite FTS5, so that Chinese and English are
 // both searchable: Latin letters and digits become lower-cased words with light English
 // stemming; CJK runs become single characters and overlapping bigrams (the scheme of Lucene's
-// CJK analyser); full-width forms are folded to their ASCII equivalents. Queries use the same
-// function, so "限流" finds "接口限流改成" and "deploy" finds "deploying".
+// CJK analyser); full-width forms are folded to their ASCII equivalents and traditional Han
+// characters to simplified ones. Queries use the same function, so "限流" finds "接口限流改成",
+// "deploy" finds "deploying" and "資料庫" finds "资料库".
 class SearchTokenizer final
 {
 public:
@@ -28,6 +29,10 @@ public:
     // -ed, -ing, a final e), so "deploying", "deployed", "deploys" → "deploy", "making" → "make",
     // "stories" → "story". Words with digits or non-ASCII letters are returned unchanged.
     static QString stem(const QString& word);
+
+    // The simplified form of a traditional Han character (ICU's Traditional-Simplified mapping,
+    // one character to one: "臺" → "台", "記" → "记"); any other code point unchanged.
+    static char32_t simplified(char32_t codePoint);
 
     // Han ideographs, kana and Hangul: the scripts written without spaces between words.
     static bool isCjk(char32_t codePoint);

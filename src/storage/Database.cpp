@@ -1,6 +1,7 @@
 #include "storage/Database.h"
 
 #include "core/FileSafety.h"
+#include "core/SearchTokenizer.h"
 #include "storage/Backups.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
@@ -10,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QStandardPaths>
 #include <QUrl>
@@ -18,12 +20,42 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 namespace engram {
 namespace {
 
 QAtomicInt g_connectionCounter;
+
+// engram_search_text(text): the search tokens SearchTokenizer writes for `text` (indexText), for
+// the migrations that write stored search text again after the tokenizer changed.
+void searchText(sqlite3_context* context, int /*argc*/, sqlite3_value** argv)
+{
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) {
+        sqlite3_result_null(context);
+        return;
+    }
+    const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+    const QByteArray tokens =
+        SearchTokenizer::indexText(QString::fromUtf8(text, sqlite3_value_bytes(argv[0]))).toUtf8();
+    sqlite3_result_text(context, tokens.constData(), static_cast<int>(tokens.size()), SQLITE_TRANSIENT);
+}
+
+Status addFunctions(const QSqlDatabase& db)
+{
+    const QVariant handle = db.driver()->handle();
+    if (qstrcmp(handle.typeName(), "sqlite3*") != 0 || !*static_cast<sqlite3* const*>(handle.constData()))
+        return Error::database(QStringLiteral("The SQLite driver gave no connection handle"));
+    sqlite3* connection = *static_cast<sqlite3* const*>(handle.constData());
+    const int rc = sqlite3_create_function_v2(connection, "engram_search_text", 1,
+                                              SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_DIRECTONLY, nullptr,
+                                              &searchText, nullptr, nullptr, nullptr);
+    if (rc != SQLITE_OK)
+        return Error::database(
+            QStringLiteral("Cannot add engram_search_text: %1").arg(QString::fromUtf8(sqlite3_errstr(rc))));
+    return {};
+}
 
 // Checks the 100-byte SQLite header without SQLite, so that a foreign or truncated file is
 // refused before anything could write to it.
@@ -231,6 +263,8 @@ Result<std::unique_ptr<Database>> Database::connect(const QString& path, Access 
     }
     if (!configured)
         return configured.error();
+    if (auto st = addFunctions(db->m_db); !st)
+        return st.error();
     if (version >= 0) {
         if (auto st = Backups::beforeMigration(db->m_path, db->schemaVersion(), version); !st)
             return st.error();

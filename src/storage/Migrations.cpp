@@ -321,12 +321,32 @@ QStringList migration5()
     };
 }
 
+// Version 6: every stored search text written again by the tokenizer of this version, which folds
+// traditional Han characters to simplified ones (issue 14), so that a memory written in either
+// script is found from the other. Only the rows whose text changes are written, so an upgrade
+// touches the index of those alone; the triggers keep the index and the neighbours' contexts.
+// A later change of the tokenizer adds a migration like this one.
+QStringList migration6()
+{
+    const QString episodeExtra =
+        QStringLiteral("engram_search_text(CASE topic_key WHEN '' THEN response "
+                       "ELSE response || ' ' || replace(replace(topic_key, '_', ' '), '-', ' ') END)");
+    const QString factBody = QStringLiteral("engram_search_text(subject || ' ' || predicate || ' ' || object)");
+    return {
+        QStringLiteral("UPDATE episodes SET search_body = engram_search_text(content) "
+                       "WHERE search_body IS NOT engram_search_text(content)"),
+        QStringLiteral("UPDATE episodes SET search_extra = %1 WHERE search_extra IS NOT %1").arg(episodeExtra),
+        QStringLiteral("UPDATE facts SET search_body = %1 WHERE status != 'deleted' AND search_body IS NOT %1")
+            .arg(factBody),
+    };
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(),
+                                                     migration4(), migration5(), migration6()};
     return migrations;
 }
 

@@ -44,6 +44,7 @@ private Q_SLOTS:
         QTest::newRow("half-width katakana folds to full-width") << u("ｶﾀｶﾅ") << words("カ カタ タ タカ カ カナ ナ");
         QTest::newRow("japanese kana") << u("すし") << words("す すし し");
         QTest::newRow("korean hangul") << u("한국어") << words("한 한국 국 국어 어");
+        QTest::newRow("traditional han folds to simplified") << u("臺灣記憶") << words("台 台湾 湾 湾记 记 记忆 忆");
         QTest::newRow("emoji are dropped and split words")
             << u("deploy🚀done 👍🏻好的") << words("deploy done 好 好的 的");
         QTest::newRow("emoji with variation selector") << u("ok❤️ok") << words("ok ok");
@@ -167,6 +168,8 @@ private Q_SLOTS:
         QTest::newRow("plural query") << u("stories") << u("a user story");
         QTest::newRow("mixed query") << u("Redis 缓存") << u("我们把 redis 缓存的过期时间改成 30 分钟");
         QTest::newRow("japanese") << u("東京") << u("来月東京に行きます");
+        QTest::newRow("traditional query, simplified text") << u("資料庫遷移") << u("我们下周做资料库迁移");
+        QTest::newRow("simplified query, traditional text") << u("软体设计") << u("我在台北做軟體設計的工作");
     }
 
     void queryFoundInside()
@@ -178,6 +181,27 @@ private Q_SLOTS:
         QVERIFY(!queryTokens.isEmpty());
         for (const QString& t : queryTokens)
             QVERIFY2(docTokens.contains(t), qPrintable(t));
+    }
+
+    void simplified_data()
+    {
+        QTest::addColumn<QString>("traditional");
+        QTest::addColumn<QString>("simplified");
+        QTest::newRow("first of the table") << u("㠏") << u("㟆");
+        QTest::newRow("common") << u("國") << u("国");
+        QTest::newRow("last of the table") << u("龜") << u("龟");
+        QTest::newRow("already simplified") << u("国") << u("国");
+        QTest::newRow("same in both") << u("人") << u("人");
+        QTest::newRow("kana") << u("カ") << u("カ");
+        QTest::newRow("latin") << u("a") << u("a");
+        QTest::newRow("extension b, unchanged") << u("\U00020000") << u("\U00020000");
+    }
+
+    void simplified()
+    {
+        QFETCH(QString, traditional);
+        QFETCH(QString, simplified);
+        QCOMPARE(SearchTokenizer::simplified(traditional.toUcs4().constFirst()), simplified.toUcs4().constFirst());
     }
 
     void unrelatedChineseDoesNotShareTheBigram()
