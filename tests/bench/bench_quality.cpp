@@ -4,6 +4,7 @@
 
 #include "BenchSupport.h"
 #include "Datasets.h"
+#include "FusionSimulation.h"
 #include "QualityRun.h"
 #include "RetrievalMetrics.h"
 
@@ -399,7 +400,7 @@ int main(int argc, char* argv[])
         parseOptions(app.arguments(), QStringLiteral("Usage: bench_quality [options]\n"
                                                      "Retrieval quality on MemDaily and REALTALK, Engram beside "
                                                      "plain BM25 and the original keyword method.\n"
-                                                     "Sections: memdaily, realtalk, conversational\n"
+                                                     "Sections: memdaily, realtalk, conversational, fusion\n"
                                                      "--quick: MemDaily on every 3rd trajectory; all of REALTALK."));
     if (!QFileInfo::exists(QDir(options.dataDir).filePath(QStringLiteral("memdaily")))) {
         std::fprintf(stderr, "No benchmark data in %s (give --data DIR)\n", qPrintable(options.dataDir));
@@ -418,5 +419,7 @@ int main(int argc, char* argv[])
         runRealtalk(options, templatePath, dir, report);
     if (options.wants(QStringLiteral("conversational")))
         runConversational(options, templatePath, dir, report);
+    if (options.wants(QStringLiteral("fusion")))
+        runFusionSimulation(options, templatePath, dir, report);
     return report.write(options.jsonPath) ? 0 : 1;
 }
