@@ -299,6 +299,12 @@ bool Report::write(const QString& path) const
     return true;
 }
 
+void removeDatabase(const QString& path)
+{
+    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(path + suffix);
+}
+
 Episode storedEpisode(const GeneratedEpisode& g, const QString& userId)
 {
     Episode e;

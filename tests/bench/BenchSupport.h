@@ -50,6 +50,9 @@ struct GeneratedEpisode;
 // The generated episode as the user's stored episode (a new id; times from the generator).
 Episode storedEpisode(const GeneratedEpisode& g, const QString& userId);
 
+// Removes a database file with its -wal and -shm.
+void removeDatabase(const QString& path);
+
 // Percentiles of a latency sample, in milliseconds.
 struct Latency
 {

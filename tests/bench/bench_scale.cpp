@@ -63,12 +63,6 @@ qint64 fileBytes(const QString& path)
     return total;
 }
 
-void removeDatabase(const QString& path)
-{
-    for (const QString& suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-        QFile::remove(path + suffix);
-}
-
 // Inserts episodes [0, n) in one transaction, a batch at a time; only the inserts are timed,
 // not the generation.
 double bulkImport(const CorpusGenerator& gen, int n, Database& db,
