@@ -69,6 +69,93 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
+    <name>FactLabels</name>
+    <message>
+        <source>Name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Employer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tech stack</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programming language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dislikes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lives in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deploys with</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Birthday</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>LlmError</name>
     <message numerus="yes">
         <source>No connection within %n second(s).</source>
@@ -1409,10 +1496,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>New value of “%1 %2”:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Edit What the Model Sees</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1534,6 +1617,10 @@ SQLite says: %2</source>
         <source>%1
 
 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New value of “%1 · %2”:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -73,6 +73,93 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
+    <name>FactLabels</name>
+    <message>
+        <source>Name</source>
+        <translation>名字</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>职业</translation>
+    </message>
+    <message>
+        <source>Employer</source>
+        <translation>公司</translation>
+    </message>
+    <message>
+        <source>Project</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>Tech stack</source>
+        <translation>技术栈</translation>
+    </message>
+    <message>
+        <source>Programming language</source>
+        <translation>编程语言</translation>
+    </message>
+    <message>
+        <source>Likes</source>
+        <translation>喜欢</translation>
+    </message>
+    <message>
+        <source>Dislikes</source>
+        <translation>不喜欢</translation>
+    </message>
+    <message>
+        <source>Lives in</source>
+        <translation>所在地</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Deploys with</source>
+        <translation>部署方式</translation>
+    </message>
+    <message>
+        <source>Birthday</source>
+        <translation>生日</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>年龄</translation>
+    </message>
+    <message>
+        <source>Pet</source>
+        <translation>宠物</translation>
+    </message>
+    <message>
+        <source>Partner</source>
+        <translation>伴侣</translation>
+    </message>
+    <message>
+        <source>Time zone</source>
+        <translation>时区</translation>
+    </message>
+    <message>
+        <source>Me</source>
+        <translation>我</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>LlmError</name>
     <message numerus="yes">
         <source>No connection within %n second(s).</source>
@@ -1408,10 +1495,6 @@ SQLite 的报告：%2</translation>
         <translation>编辑事实</translation>
     </message>
     <message>
-        <source>New value of “%1 %2”:</source>
-        <translation>“%1 %2”的新值：</translation>
-    </message>
-    <message>
         <source>Edit What the Model Sees</source>
         <translation>编辑模型看到的内容</translation>
     </message>
@@ -1530,6 +1613,10 @@ SQLite 的报告：%2</translation>
         <translation>%1
 
 %2</translation>
+    </message>
+    <message>
+        <source>New value of “%1 · %2”:</source>
+        <translation>“%1 · %2”的新值：</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "AddFactDialog.h"
 
+#include "llm/FactOperations.h"
+#include "memory/FactLabels.h"
 #include "memory/SemanticMemory.h"
 #include "ui_AddFactDialog.h"
 
@@ -14,6 +16,8 @@ AddFactDialog::AddFactDialog(double pendingBelow, QWidget* parent)
 {
     m_ui->setupUi(this);
     setObjectName(QStringLiteral("addFactDialog"));
+    // The user, in words of the interface language ("Me", "我"); FactLabels::subjectKey reads it back.
+    m_ui->subjectLineEdit->setText(FactLabels::subject(userSubject()));
     for (QLineEdit* edit : {m_ui->subjectLineEdit, m_ui->predicateLineEdit, m_ui->objectLineEdit}) {
         edit->setMaxLength(SemanticMemory::kMaxFieldLength);
         connect(edit, &QLineEdit::textChanged, this, &AddFactDialog::validate);

@@ -5,6 +5,7 @@
 #include "EditItemDialog.h"
 #include "HistoryDialog.h"
 #include "MessageBoxes.h"
+#include "memory/FactLabels.h"
 #include "memory/MemoryService.h"
 #include "memory/SemanticMemory.h"
 #include "models/ArchiveTableModel.h"
@@ -332,7 +333,8 @@ void MemoryPanel::editSelected()
     switch (item.tier) {
     case Tier::Semantic:
         request.title = tr("Edit Fact");
-        request.prompt = tr("New value of “%1 %2”:").arg(item.subject, item.predicate);
+        request.prompt =
+            tr("New value of “%1 · %2”:").arg(FactLabels::subject(item.subject), FactLabels::predicate(item.predicate));
         request.text = item.object;
         request.multiLine = false;
         request.maxLength = SemanticMemory::kMaxFieldLength;
@@ -418,7 +420,8 @@ void MemoryPanel::addFact()
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         auto fact =
-            m_service.addFact(m_userId, dialog->subject(), dialog->predicate(), dialog->object(), dialog->confidence());
+            m_service.addFact(m_userId, FactLabels::subjectKey(dialog->subject()),
+                              FactLabels::predicateKey(dialog->predicate()), dialog->object(), dialog->confidence());
         if (!fact)
             return reportFailure(tr("Could not add the fact."), fact.errorMessage());
         selectItem(fact->id);

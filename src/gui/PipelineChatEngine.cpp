@@ -4,6 +4,7 @@
 #include "llm/LlmClient.h"
 #include "llm/LlmError.h"
 #include "memory/FactApplier.h"
+#include "memory/FactLabels.h"
 #include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
 #include "memory/TurnPipeline.h"
@@ -116,7 +117,7 @@ void PipelineChatEngine::announce(const QString& userId, const AppliedFacts& app
     if (userId != m_userId)
         return;
     for (const AppliedFacts::Change& change : applied.changes) {
-        const QString fact = QStringLiteral("%1 → %2").arg(change.predicate, change.object);
+        const QString fact = FactLabels::statement(change.subject, change.predicate, change.object);
         switch (change.outcome) {
         case SemanticMemory::Outcome::Reinforced:
             break; // the same value again changes nothing the user would want to undo

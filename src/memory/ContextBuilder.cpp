@@ -1,6 +1,7 @@
 #include "memory/ContextBuilder.h"
 
 #include "core/TokenEstimator.h"
+#include "memory/FactLabels.h"
 #include "memory/MemoryContext.h"
 #include "memory/Retriever.h"
 
@@ -108,7 +109,7 @@ Result<ContextSection> ContextBuilder::readProfile(const ContextRequest& r, QStr
         used += c;
         body += line + QLatin1Char('\n');
         section.ids.append(f.id);
-        section.labels.append(f.text());
+        section.labels.append(FactLabels::statement(f.subject, f.predicate, f.object));
         return section.budget - used >= kMinLineTokens;
     });
     if (!st)

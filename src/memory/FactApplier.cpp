@@ -26,7 +26,8 @@ Result<AppliedFacts> FactApplier::apply(MemoryService& memory, const QString& us
                 continue; // one bad candidate does not spoil the rest
             return change.error();
         }
-        applied.changes.append({change->outcome, change->fact.id, change->fact.predicate, change->fact.object});
+        applied.changes.append(
+            {change->outcome, change->fact.id, change->fact.subject, change->fact.predicate, change->fact.object});
     }
     for (const FactDelete& d : ops.deletes) {
         auto forgotten = memory.forgetFact(userId, canonicalSubject(d.subject), canonicalPredicate(d.predicate));

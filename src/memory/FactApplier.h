@@ -15,6 +15,7 @@ struct AppliedFacts
     {
         SemanticMemory::Outcome outcome{SemanticMemory::Outcome::Created};
         QString factId;
+        QString subject;
         QString predicate;
         QString object;
     };

@@ -136,7 +136,7 @@ Result<AppliedFacts> FeedbackApplier::apply(MemoryService& memory, const QString
             return changed.error();
         const auto outcome =
             feedback == Feedback::Correction ? SemanticMemory::Outcome::Weakened : SemanticMemory::Outcome::Confirmed;
-        applied.changes.append({outcome, changed->id, changed->predicate, changed->object});
+        applied.changes.append({outcome, changed->id, changed->subject, changed->predicate, changed->object});
     }
     return applied;
 }

@@ -10,6 +10,7 @@
 #include "ScriptedChatEngine.h"
 #include "SecretStore.h"
 #include "SettingsDialog.h"
+#include "memory/FactLabels.h"
 #include "memory/MemoryService.h"
 
 #include <QApplication>
@@ -44,22 +45,23 @@ struct Sample
 Sample sample(bool chinese)
 {
     if (chinese) {
-        return {QStringLiteral("帮我规划一下这周的短视频选题"),
-                QStringLiteral(
-                    "## 本周选题\n\n结合你之前提到的**剪辑节奏**，建议这样安排：\n\n"
-                    "| 日期 | 主题 | 时长 |\n|---|---|---|\n| 周二 | 开箱：新镜头 | 60 秒 |\n"
-                    "| 周四 | 三个转场技巧 | 90 秒 |\n| 周六 | 一周幕后花絮 | 45 秒 |\n\n"
-                    "剪辑前可以先批量重命名素材：\n\n```bash\nfor f in *.mp4; do mv \"$f\" \"raw_$f\"; done\n```\n\n"
-                    "- 每条视频开头三秒给出看点\n- 字幕统一使用思源黑体"),
-                QStringLiteral("我转做短视频了，以后主要做剪辑教程"),
-                QStringLiteral("明白了，以后我会围绕剪辑教程来给建议。"),
-                QStringLiteral("好的，先从开头三秒说起：第一个镜头要"),
-                QStringLiteral("项目 → 短视频剪辑教程"),
-                QStringLiteral("职业 → 短视频创作者"),
-                QStringLiteral("上周讨论过视频节奏和转场"),
-                QStringLiteral("相机怎么选"),
-                QStringLiteral("预算五千左右，入门拍视频买什么相机？"),
-                QStringLiteral("预算五千的话，可以优先考虑带翻转屏和良好自动对焦的机型。")};
+        return {
+            QStringLiteral("帮我规划一下这周的短视频选题"),
+            QStringLiteral(
+                "## 本周选题\n\n结合你之前提到的**剪辑节奏**，建议这样安排：\n\n"
+                "| 日期 | 主题 | 时长 |\n|---|---|---|\n| 周二 | 开箱：新镜头 | 60 秒 |\n"
+                "| 周四 | 三个转场技巧 | 90 秒 |\n| 周六 | 一周幕后花絮 | 45 秒 |\n\n"
+                "剪辑前可以先批量重命名素材：\n\n```bash\nfor f in *.mp4; do mv \"$f\" \"raw_$f\"; done\n```\n\n"
+                "- 每条视频开头三秒给出看点\n- 字幕统一使用思源黑体"),
+            QStringLiteral("我转做短视频了，以后主要做剪辑教程"),
+            QStringLiteral("明白了，以后我会围绕剪辑教程来给建议。"),
+            QStringLiteral("好的，先从开头三秒说起：第一个镜头要"),
+            FactLabels::statement(QStringLiteral("user"), QStringLiteral("project"), QStringLiteral("短视频剪辑教程")),
+            FactLabels::statement(QStringLiteral("user"), QStringLiteral("job"), QStringLiteral("短视频创作者")),
+            QStringLiteral("上周讨论过视频节奏和转场"),
+            QStringLiteral("相机怎么选"),
+            QStringLiteral("预算五千左右，入门拍视频买什么相机？"),
+            QStringLiteral("预算五千的话，可以优先考虑带翻转屏和良好自动对焦的机型。")};
     }
     return {QStringLiteral("Help me plan this week's short videos"),
             QStringLiteral("## This week\n\nBuilding on the **editing rhythm** you mentioned, here is a plan:\n\n"
@@ -71,8 +73,9 @@ Sample sample(bool chinese)
             QStringLiteral("I've switched to short videos; mostly editing tutorials from now on"),
             QStringLiteral("Got it. I'll keep editing tutorials in mind from now on."),
             QStringLiteral("Sure, let's start with the first three seconds: the opening shot should"),
-            QStringLiteral("project → short editing tutorials"),
-            QStringLiteral("occupation → short-video creator"),
+            FactLabels::statement(QStringLiteral("user"), QStringLiteral("project"),
+                                  QStringLiteral("short editing tutorials")),
+            FactLabels::statement(QStringLiteral("user"), QStringLiteral("job"), QStringLiteral("short-video creator")),
             QStringLiteral("Last week we talked about pacing and transitions"),
             QStringLiteral("Choosing a camera"),
             QStringLiteral("Which camera should I buy for video on a modest budget?"),

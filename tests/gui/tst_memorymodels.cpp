@@ -331,18 +331,19 @@ private Q_SLOTS:
         QVERIFY(a && b);
         QVERIFY(m->setPinned(kAlice, a->id, true));
         FactTableModel model(m.service());
+        // The Predicate column reads in words: the keys "a" and "b" show as "A" and "B".
         model.setUser(kAlice);
         ItemFilterProxyModel proxy(&model);
         QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
 
         proxy.sort(FactTableModel::PinnedColumn, Qt::DescendingOrder);
-        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("a"));
+        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("A"));
         proxy.sort(FactTableModel::UpdatedColumn, Qt::DescendingOrder);
-        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("b"));
+        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("B"));
         proxy.sort(FactTableModel::UpdatedColumn, Qt::AscendingOrder);
-        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("a"));
+        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("A"));
         proxy.sort(FactTableModel::PredicateColumn, Qt::DescendingOrder);
-        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("b"));
+        QCOMPARE(cell(proxy, 0, FactTableModel::PredicateColumn), QStringLiteral("B"));
 
         proxy.setSearchText(QStringLiteral("GLOB"));
         QCOMPARE(proxy.rowCount(), 1);

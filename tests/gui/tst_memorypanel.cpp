@@ -327,10 +327,15 @@ private Q_SLOTS:
         QTRY_COMPARE(p.facts()->model()->rowCount(), 1);
         QCOMPARE(cell(p.facts(), 0, FactTableModel::ValueColumn), QStringLiteral("杭州"));
         QCOMPARE(cell(p.facts(), 0, FactTableModel::ConfidenceColumn), QStringLiteral("90%"));
+        // Keys stay inside: "city" is stored as the key "location", and reads "Me" / "Lives in".
+        QCOMPARE(cell(p.facts(), 0, FactTableModel::SubjectColumn), QStringLiteral("Me"));
+        QCOMPARE(cell(p.facts(), 0, FactTableModel::PredicateColumn), QStringLiteral("Lives in"));
         QVERIFY(p.facts()->selectionModel()->isRowSelected(0, {}));
         auto active = p.m->activeFacts(kAlice);
         QCOMPARE(active->size(), 1);
         QCOMPARE(active->first().source, FactSource::Manual);
+        QCOMPARE(active->first().subject, QStringLiteral("user"));
+        QCOMPARE(active->first().predicate, QStringLiteral("location"));
     }
 
     void historyListsTheVersionsAfterASupersede()

@@ -29,11 +29,13 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QTranslator>
 
 using namespace engram;
 using test::FakeLlmServer;
@@ -110,6 +112,13 @@ private:
             input->setFocus();
             QTest::keyClicks(input, text);
             QTest::keyClick(input, Qt::Key_Return);
+        }
+        // The chat holds `count` messages and the last is a finished reply.
+        bool replied(int count) const
+        {
+            const auto* chat = find<ChatView>("chatView");
+            return chat->messages().size() == count && chat->lastMessage()->role() == Role::Assistant &&
+                   chat->lastMessage()->state() == MessageWidget::State::Complete;
         }
         void runJobs()
         {
@@ -226,10 +235,7 @@ private Q_SLOTS:
             App app(server.clientSettings(), &memory);
             QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
             auto* chat = app.find<ChatView>("chatView");
-            const auto replied = [chat](int count) {
-                return chat->messages().size() == count && chat->lastMessage()->role() == Role::Assistant &&
-                       chat->lastMessage()->state() == MessageWidget::State::Complete;
-            };
+            const auto replied = [&app](int count) { return app.replied(count); };
             server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("短视频方向很有前景")));
             server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("project", "短视频")));
             app.send(QStringLiteral("I am working on a short video project")); // keyClicks types Latin-1 only
@@ -262,6 +268,76 @@ private Q_SLOTS:
         QCOMPARE(items.size(), shown.size());
         QVERIFY(items.first()->isVisible());
         QVERIFY(items.first()->text().contains(QStringLiteral("短视频")));
+    }
+
+    // Facts are stored under keys ("user", "deploys_with"); everywhere a person reads one it is in
+    // plain words of the interface language: the "Remembered" notice, the Profile tab and the
+    // memories a reply used (issue 15).
+    void aFactReadsInPlainWordsInEitherLanguage_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("notice");
+        QTest::addColumn<QString>("subject");
+        QTest::addColumn<QString>("predicate");
+        QTest::addColumn<QString>("used");
+        QTest::newRow("en") << QStringLiteral("en") << QStringLiteral("Remembered: Deploys with → Kubernetes")
+                            << QStringLiteral("Me") << QStringLiteral("Deploys with")
+                            << QStringLiteral("Deploys with → Kubernetes");
+        QTest::newRow("zh_CN") << QStringLiteral("zh_CN") << QStringLiteral("已记住：部署方式 → Kubernetes")
+                               << QStringLiteral("我") << QStringLiteral("部署方式")
+                               << QStringLiteral("部署方式 → Kubernetes");
+    }
+
+    void aFactReadsInPlainWordsInEitherLanguage()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, notice);
+        QFETCH(QString, subject);
+        QFETCH(QString, predicate);
+        QFETCH(QString, used);
+        // The translators this test installs go again after it, so the tests after it read English.
+        const QList<QTranslator*> before = QCoreApplication::instance()->findChildren<QTranslator*>();
+        AppStartup::installTranslators(*QCoreApplication::instance(), language);
+        const auto restoreEnglish = qScopeGuard([&before] {
+            for (QTranslator* t : QCoreApplication::instance()->findChildren<QTranslator*>()) {
+                if (!before.contains(t)) {
+                    QCoreApplication::removeTranslator(t);
+                    delete t;
+                }
+            }
+            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        });
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        App app(server.clientSettings());
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        auto* chat = app.find<ChatView>("chatView");
+        const auto replied = [&app](int count) { return app.replied(count); };
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Noted.")));
+        server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("deploys_with", "Kubernetes")));
+        app.send(QStringLiteral("We deploy everything with Kubernetes"));
+        QTRY_VERIFY_WITH_TIMEOUT(replied(2), kWaitMs);
+        app.runJobs();
+        QTRY_VERIFY_WITH_TIMEOUT(chat->findChild<QLabel*>(QStringLiteral("noticeLabel")), kWaitMs);
+        QCOMPARE(chat->findChild<QLabel*>(QStringLiteral("noticeLabel"))->text(), notice);
+
+        app.window->memoryDock()->show();
+        app.window->memoryPanel()->setCurrentTab(MemoryPanel::Tab::Profile);
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("Kubernetes")) >= 0);
+        const int row = rowOfValue(app.facts(), QStringLiteral("Kubernetes"));
+        QCOMPARE(rowOfValue(app.facts(), predicate), row);
+        QCOMPARE(rowOfValue(app.facts(), subject), row);
+        QCOMPARE(rowOfValue(app.facts(), QStringLiteral("deploys_with")), -1);
+        // The key stays what is stored.
+        QCOMPARE(app.memory->activeFacts(kUser)->first().predicate, QStringLiteral("deploys_with"));
+
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Use a rolling update.")));
+        app.send(QStringLiteral("How should I ship the next release?"));
+        QTRY_VERIFY_WITH_TIMEOUT(replied(4), kWaitMs);
+        const QList<UsedMemory> shown = chat->lastMessage()->usedMemories();
+        QVERIFY(!shown.isEmpty());
+        QCOMPARE(shown.first().tier, Tier::Semantic);
+        QCOMPARE(shown.first().label, used);
     }
 
     // A broken stream: the part that came is shown marked, stored, and shown again after a restart.

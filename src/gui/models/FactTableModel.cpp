@@ -1,5 +1,6 @@
 #include "models/FactTableModel.h"
 
+#include "memory/FactLabels.h"
 #include "memory/MemoryService.h"
 
 #include <QFont>
@@ -43,9 +44,9 @@ QVariant FactTableModel::display(const MemoryItem& item, int column) const
 {
     switch (column) {
     case SubjectColumn:
-        return item.subject;
+        return FactLabels::subject(item.subject);
     case PredicateColumn:
-        return item.predicate;
+        return FactLabels::predicate(item.predicate);
     case ValueColumn:
         return oneLine(item.object);
     case ConfidenceColumn:
