@@ -1623,6 +1623,10 @@ SQLite says: %2</source>
         <source>New value of “%1 · %2”:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing remembered yet. As you chat, facts about you, past exchanges and the current conversation appear here. To add a fact yourself, use Add Fact.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>

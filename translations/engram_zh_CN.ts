@@ -1618,6 +1618,10 @@ SQLite 的报告：%2</translation>
         <source>New value of “%1 · %2”:</source>
         <translation>“%1 · %2”的新值：</translation>
     </message>
+    <message>
+        <source>Nothing remembered yet. As you chat, facts about you, past exchanges and the current conversation appear here. To add a fact yourself, use Add Fact.</source>
+        <translation>还没有记住任何内容。聊天时，关于你的事实、过往的对话和当前对话会出现在这里。想亲手添加一条，请用“添加事实”。</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemorySecretStore</name>

@@ -17,13 +17,20 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QScreen>
 #include <QShortcut>
+
+#include <algorithm>
 
 namespace engram {
 
 namespace {
 
 constexpr int kTitleChars = 40;
+// The memory panel's width at the first start, before the user has sized it: about a third of
+// the window, at most this.
+constexpr int kFirstPanelWidth = 440;
+constexpr QSize kFirstWindowSize{1360, 840};
 
 QString userLabel(const User& u)
 {
@@ -173,8 +180,9 @@ void MainWindow::setupMemoryDock()
     m_memoryPanel->setMinimumWidth(320);
     m_memoryDock->setWidget(m_memoryPanel);
     connect(m_memoryPanel, &MemoryPanel::statusMessage, this, &MainWindow::showStatus);
+    // In view from the first start: the panel is what sets Engram apart. Later starts restore
+    // whatever the user made of it (restoreLayout).
     addDockWidget(Qt::RightDockWidgetArea, m_memoryDock);
-    m_memoryDock->hide();
 
     QAction* toggle = m_memoryDock->toggleViewAction();
     toggle->setObjectName(QStringLiteral("toggleMemoryPanelAction"));
@@ -184,12 +192,27 @@ void MainWindow::setupMemoryDock()
     m_ui->viewMenu->addAction(toggle);
 }
 
+// The first start: a window wide enough for the conversations, the chat and the memory panel
+// side by side (within the screen), the panel about a third of it.
+void MainWindow::firstStartLayout()
+{
+    if (const QScreen* s = screen()) {
+        const QRect available = s->availableGeometry();
+        resize(std::min(kFirstWindowSize.width(), available.width() * 9 / 10),
+               std::min(kFirstWindowSize.height(), available.height() * 9 / 10));
+    }
+    const int panel = std::clamp(width() * 35 / 100, m_memoryPanel->minimumWidth(), kFirstPanelWidth);
+    resizeDocks({m_memoryDock}, {panel}, Qt::Horizontal);
+}
+
 void MainWindow::restoreLayout()
 {
     if (!m_settings.windowGeometry().isEmpty())
         restoreGeometry(m_settings.windowGeometry());
     if (!m_settings.windowState().isEmpty())
         restoreState(m_settings.windowState());
+    else
+        firstStartLayout();
     if (!m_settings.splitterState().isEmpty())
         m_ui->mainSplitter->restoreState(m_settings.splitterState());
 }

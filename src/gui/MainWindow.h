@@ -75,6 +75,7 @@ private:
     void setupStatusBar();
     void setupMemoryDock();
     void restoreLayout();
+    void firstStartLayout();
 
     void reloadUsers();
     void reloadConversations();

@@ -306,6 +306,12 @@ void MemoryPanel::updateTabTitles()
         tr("%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.", nullptr,
            pending));
     m_ui->pendingLabel->setVisible(pending > 0);
+    // A memory with nothing in it yet (not a search that found nothing) says what will come.
+    const bool empty = m_ui->searchLineEdit->text().isEmpty() && page(Tab::Profile).proxy->rowCount() == 0 &&
+                       m_episodes->isCounted() && m_episodes->totalCount() == 0 &&
+                       page(Tab::Working).proxy->rowCount() == 0 && m_archive->isCounted() &&
+                       m_archive->totalCount() == 0;
+    m_ui->emptyLabel->setVisible(empty && !m_userId.isEmpty());
 }
 
 void MemoryPanel::pinSelected()

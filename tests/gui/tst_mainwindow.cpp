@@ -472,7 +472,7 @@ private Q_SLOTS:
         QVERIFY(items[0]->text().contains(QStringLiteral("project → 短视频")));
         QVERIFY(items[0]->text().contains(QStringLiteral("12 tokens")));
 
-        QVERIFY(!m_window->memoryDock()->isVisible());
+        m_window->memoryDock()->hide();
         QSignalSpy activated(chat(), &ChatView::memoryActivated);
         QTest::mouseClick(items[0], Qt::LeftButton);
         QCOMPARE(activated.size(), 1);
@@ -494,11 +494,44 @@ private Q_SLOTS:
         QDockWidget* dock = m_window->memoryDock();
         QCOMPARE(dock->objectName(), QStringLiteral("memoryDock"));
         QCOMPARE(dock->windowTitle(), QStringLiteral("What the assistant remembers"));
+        QVERIFY(dock->isVisible()); // in view from the first start
+        QTest::keyClick(input(), Qt::Key_M, Qt::ControlModifier);
         QVERIFY(!dock->isVisible());
         QTest::keyClick(input(), Qt::Key_M, Qt::ControlModifier);
         QVERIFY(dock->isVisible());
+    }
+
+    void thePanelIsInViewOnFirstStartAndStaysAsTheUserLeftIt()
+    {
+        openWindow();
+        QDockWidget* dock = m_window->memoryDock();
+        QVERIFY(dock->isVisible());
+        QVERIFY2(dock->width() >= 320 && dock->width() < m_window->width() / 2,
+                 qPrintable(QString::number(dock->width())));
         QTest::keyClick(input(), Qt::Key_M, Qt::ControlModifier);
         QVERIFY(!dock->isVisible());
+        m_window->close();
+
+        openWindow();
+        QVERIFY(!m_window->memoryDock()->isVisible()); // hidden by the user: hidden at the next start
+        QTest::keyClick(input(), Qt::Key_M, Qt::ControlModifier);
+        QVERIFY(m_window->memoryDock()->isVisible());
+        m_window->close();
+
+        openWindow();
+        QVERIFY(m_window->memoryDock()->isVisible());
+    }
+
+    void anEmptyMemorySaysWhatWillAppear()
+    {
+        openWindow();
+        auto* empty = find<QLabel>("emptyLabel");
+        QVERIFY(empty);
+        QTRY_VERIFY(empty->isVisible());
+        QVERIFY(empty->text().contains(QStringLiteral("Add Fact")));
+        QVERIFY(memory().addFact(QStringLiteral("default"), QStringLiteral("user"), QStringLiteral("job"),
+                                 QStringLiteral("editor")));
+        QTRY_VERIFY(!empty->isVisible());
     }
 
     void aRememberedNoticeOffersUndo()
