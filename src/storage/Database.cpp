@@ -3,6 +3,7 @@
 #include "core/FileSafety.h"
 #include "core/SearchTokenizer.h"
 #include "storage/Backups.h"
+#include "storage/DataFolder.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
@@ -13,7 +14,6 @@
 #include <QFileInfo>
 #include <QSqlDriver>
 #include <QSqlError>
-#include <QStandardPaths>
 #include <QUrl>
 #include <QtEndian>
 
@@ -140,11 +140,19 @@ QString Database::defaultPath()
     const QString env = qEnvironmentVariable("ENGRAM_DB");
     if (!env.isEmpty())
         return env;
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/engram.sqlite");
+    return DataFolder::defaultFolder() + QLatin1Char('/') + QLatin1String(DataFolder::kMemoryFile);
 }
 
 Result<std::unique_ptr<Database>> Database::open(const QString& path, Access access)
 {
+    // The default memory of an earlier version is moved into the default folder first.
+    if (QFileInfo(path).absolutePath() == QFileInfo(DataFolder::defaultFolder()).absoluteFilePath()) {
+        if (auto moved = DataFolder::moveLegacy(DataFolder::defaultFolder()); !moved)
+            return Error{moved.error().code,
+                         QStringLiteral("The memory of an earlier version could not be moved "
+                                        "to %1: %2")
+                             .arg(QDir::toNativeSeparators(DataFolder::defaultFolder()), moved.errorMessage())};
+    }
     if (access == Access::ReadWrite)
         return openAtVersion(path, latestVersion());
     if (!QFileInfo(path).isFile())

@@ -40,7 +40,8 @@ public:
 
     // The schema version this build writes.
     static int latestVersion();
-    // The default file: AppDataLocation/engram.sqlite, or $ENGRAM_DB when set.
+    // The default file: DataFolder::defaultFolder()/engram.sqlite, or $ENGRAM_DB when set. Opening it
+    // moves the memory of an earlier version into that folder first (DataFolder::moveLegacy).
     static QString defaultPath();
 
     const QSqlDatabase& connection() const { return m_db; }
