@@ -415,6 +415,22 @@ SQLite says: %2</source>
         <source>&amp;About Engram</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Conversations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New incognito conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message to the assistant</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -1625,6 +1641,30 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Nothing remembered yet. As you chat, facts about you, past exchanges and the current conversation appear here. To add a fact yourself, use Add Fact.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search this tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory tiers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Facts about you</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Past exchanges and summaries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The current conversation window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Archived memories</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -415,6 +415,22 @@ SQLite 的报告：%2</translation>
         <source>&amp;About Engram</source>
         <translation>关于 Engram(&amp;A)</translation>
     </message>
+    <message>
+        <source>Conversations</source>
+        <translation>对话列表</translation>
+    </message>
+    <message>
+        <source>New incognito conversation</source>
+        <translation>新建无痕对话</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>Message to the assistant</source>
+        <translation>给助手的消息</translation>
+    </message>
 </context>
 <context>
     <name>SettingsDialog</name>
@@ -1621,6 +1637,30 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Nothing remembered yet. As you chat, facts about you, past exchanges and the current conversation appear here. To add a fact yourself, use Add Fact.</source>
         <translation>还没有记住任何内容。聊天时，关于你的事实、过往的对话和当前对话会出现在这里。想亲手添加一条，请用“添加事实”。</translation>
+    </message>
+    <message>
+        <source>Search this tab</source>
+        <translation>在此标签页中搜索</translation>
+    </message>
+    <message>
+        <source>Memory tiers</source>
+        <translation>记忆层级</translation>
+    </message>
+    <message>
+        <source>Facts about you</source>
+        <translation>关于你的事实</translation>
+    </message>
+    <message>
+        <source>Past exchanges and summaries</source>
+        <translation>过往的对话与摘要</translation>
+    </message>
+    <message>
+        <source>The current conversation window</source>
+        <translation>当前对话窗口</translation>
+    </message>
+    <message>
+        <source>Archived memories</source>
+        <translation>已归档的记忆</translation>
     </message>
 </context>
 <context>

@@ -15,6 +15,7 @@
 #include "TextPrompt.h"
 #include "storage/Backups.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QApplication>
 #include <QCheckBox>
@@ -30,6 +31,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -532,6 +534,35 @@ private Q_SLOTS:
         QVERIFY(memory().addFact(QStringLiteral("default"), QStringLiteral("user"), QStringLiteral("job"),
                                  QStringLiteral("editor")));
         QTRY_VERIFY(!empty->isVisible());
+    }
+
+    // Every control a person can reach is named for a screen reader: its own text, its label's
+    // (a buddy) or an accessible name (issue 15).
+    void everyVisibleControlHasAnAccessibleName()
+    {
+        openWindow();
+        const QString id = m_memory->newConversation(QStringLiteral("default"), QStringLiteral("Earlier"));
+        m_memory->addRound(QStringLiteral("default"), id, QStringLiteral("What did I say?"), QStringLiteral("Plenty."));
+        QVERIFY(memory().addFact(QStringLiteral("default"), QStringLiteral("user"), QStringLiteral("job"),
+                                 QStringLiteral("editor")));
+        m_window->openConversation(id);
+        QTRY_COMPARE(messageCount(), 2);
+        QStringList unnamed;
+        auto* tiers = find<QTabWidget>("tabWidget");
+        QVERIFY(tiers && tiers->isVisible());
+        for (int tab = 0; tab < tiers->count(); ++tab) { // every tier's tab in turn
+            tiers->setCurrentIndex(tab);
+            for (QWidget* w : m_window->findChildren<QWidget*>()) {
+                if (!w->isVisible() || w->focusPolicy() == Qt::NoFocus)
+                    continue;
+                QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
+                const QString name =
+                    QStringLiteral("%1 (%2)").arg(w->objectName(), QString::fromLatin1(w->metaObject()->className()));
+                if ((!a || a->text(QAccessible::Name).trimmed().isEmpty()) && !unnamed.contains(name))
+                    unnamed.append(name);
+            }
+        }
+        QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QLatin1String(", "))));
     }
 
     void aRememberedNoticeOffersUndo()
