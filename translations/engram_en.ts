@@ -1283,10 +1283,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1304,6 +1300,10 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Check every page of the memory file for damage</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;&lt;p&gt;Your memory: %2&lt;br&gt;Its folder: %3&lt;/p&gt;&lt;p&gt;Free software under the MIT licence.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

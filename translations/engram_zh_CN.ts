@@ -1283,10 +1283,6 @@ SQLite 的报告：%2</translation>
         <translation>关于 Engram</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;一个能跨对话记住你的桌面助手，并且让你看到它记住的一切。&lt;/p&gt;&lt;p&gt;记忆保存在这台电脑上的一个文件里；只有你选择的模型服务能看到你的消息。&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>Context tokens: %1 conversation · %2 past · %3 facts</source>
         <translation>上下文词元：本对话 %1 · 过往 %2 · 事实 %3</translation>
     </message>
@@ -1305,6 +1301,10 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Check every page of the memory file for damage</source>
         <translation>逐页检查记忆文件是否损坏</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;&lt;p&gt;Your memory: %2&lt;br&gt;Its folder: %3&lt;/p&gt;&lt;p&gt;Free software under the MIT licence.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;一个能跨对话记住你的桌面助手，并且让你看到它记住的一切。&lt;/p&gt;&lt;p&gt;记忆保存在这台电脑上的一个文件里；只有你选择的模型服务能看到你的消息。&lt;/p&gt;&lt;p&gt;你的记忆：%2&lt;br&gt;所在文件夹：%3&lt;/p&gt;&lt;p&gt;自由软件，以 MIT 许可证发布。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

@@ -13,7 +13,9 @@
 #include "memory/MemoryService.h"
 
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -595,11 +597,14 @@ void MainWindow::startDailyBackups()
 
 void MainWindow::showAbout()
 {
-    QMessageBox::about(this, tr("About Engram"),
-                       tr("<h3>Engram %1</h3><p>A desktop assistant that remembers you across conversations, and "
-                          "shows you everything it remembers.</p><p>Memory is kept in one file on this computer; only "
-                          "the model endpoint you choose sees your messages.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+    const QString file = QDir::toNativeSeparators(m_memory.database().path());
+    MessageBox::about(this, tr("About Engram"),
+                      tr("<h3>Engram %1</h3><p>A desktop assistant that remembers you across conversations, and "
+                         "shows you everything it remembers.</p><p>Memory is kept in one file on this computer; only "
+                         "the model endpoint you choose sees your messages.</p><p>Your memory: %2<br>Its folder: "
+                         "%3</p><p>Free software under the MIT licence.</p>")
+                          .arg(QStringLiteral(ENGRAM_VERSION), file.toHtmlEscaped(),
+                               QDir::toNativeSeparators(QFileInfo(file).absolutePath()).toHtmlEscaped()));
 }
 
 } // namespace engram

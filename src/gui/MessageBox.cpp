@@ -40,6 +40,14 @@ void MessageBox::warning(QWidget* parent, const QString& title, const QString& t
     box.exec();
 }
 
+void MessageBox::about(QWidget* parent, const QString& title, const QString& text)
+{
+    s_lastText = text;
+    if (s_testMode)
+        return;
+    QMessageBox::about(parent, title, text);
+}
+
 void MessageBox::information(QWidget* parent, const QString& title, const QString& text, const QString& informative)
 {
     s_lastText = text;

@@ -17,6 +17,8 @@ public:
     static bool confirm(QWidget* parent, const QString& title, const QString& text, const QString& informative,
                         const QString& acceptText);
     static void warning(QWidget* parent, const QString& title, const QString& text, const QString& informative = {});
+    // Help → About: rich text, the application's icon.
+    static void about(QWidget* parent, const QString& title, const QString& text);
     static void information(QWidget* parent, const QString& title, const QString& text,
                             const QString& informative = {});
 

@@ -565,6 +565,16 @@ private Q_SLOTS:
         QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QLatin1String(", "))));
     }
 
+    void aboutNamesTheVersionTheMemoryFileAndTheLicence()
+    {
+        openWindow();
+        action("aboutAction")->trigger();
+        const QString text = MessageBox::lastText();
+        QVERIFY2(text.contains(QStringLiteral("Engram " ENGRAM_VERSION)), qPrintable(text));
+        QVERIFY2(text.contains(m_memory->path().toHtmlEscaped()), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("MIT")));
+    }
+
     void aRememberedNoticeOffersUndo()
     {
         openWindow();
