@@ -1,6 +1,7 @@
 // Renders the real MainWindow and SettingsDialog with sample conversations, played through the
 // scripted ChatEngine, into PNG files: for looking at the layout in each language and for docs/.
 //   engram-screenshots --lang zh_CN --out docs/screenshots
+//   engram-screenshots --lang en --dark --out /tmp/dark   (then main-en.png → main-dark-en.png)
 #include "AppSettings.h"
 #include "AppStartup.h"
 #include "ChatView.h"
@@ -17,7 +18,9 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QDockWidget>
+#include <QPalette>
 #include <QPlainTextEdit>
+#include <QStyleFactory>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -180,6 +183,37 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     dialog->reject();
 }
 
+// A dark palette of the Fusion style, the colours of a dark desktop theme: what the app must read
+// well under without colours of its own.
+void useDarkPalette(QApplication& app)
+{
+    app.setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b);
+    const QColor base(0x1e, 0x1e, 0x1e);
+    const QColor text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7a, 0xd6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x45, 0x45, 0x45));
+    p.setColor(QPalette::Dark, QColor(0x18, 0x18, 0x18));
+    p.setColor(QPalette::Light, QColor(0x50, 0x50, 0x50));
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(0x7a, 0x7a, 0x7a));
+    QApplication::setPalette(p);
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -190,7 +224,10 @@ int main(int argc, char* argv[])
         {QStringLiteral("lang"), QStringLiteral("en or zh_CN"), QStringLiteral("lang"), QStringLiteral("en")});
     parser.addOption(
         {QStringLiteral("out"), QStringLiteral("folder for the PNGs"), QStringLiteral("dir"), QStringLiteral(".")});
+    parser.addOption({QStringLiteral("dark"), QStringLiteral("a dark Fusion palette, as a dark desktop gives")});
     parser.process(app);
+    if (parser.isSet(QStringLiteral("dark")))
+        useDarkPalette(app);
     const QString lang = parser.value(QStringLiteral("lang"));
     const QDir out(parser.value(QStringLiteral("out")));
     QDir().mkpath(out.path());
