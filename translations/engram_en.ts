@@ -1539,13 +1539,6 @@ SQLite says: %2</source>
         <source>Delete Items</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Delete %n item(s)? Undo brings them back one at a time.</source>
-        <translation>
-            <numerusform>Delete %n item? Undo brings it back.</numerusform>
-            <numerusform>Delete %n items? Undo brings them back one at a time.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Could not delete “%1”.</source>
         <translation type="unfinished"></translation>
@@ -1666,6 +1659,13 @@ SQLite says: %2</source>
     <message>
         <source>Archived memories</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n item(s)? One Undo brings them all back.</source>
+        <translation>
+            <numerusform>Delete %n item? Undo brings it back.</numerusform>
+            <numerusform>Delete %n items? One Undo brings them all back.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1538,12 +1538,6 @@ SQLite 的报告：%2</translation>
         <source>Delete Items</source>
         <translation>删除条目</translation>
     </message>
-    <message numerus="yes">
-        <source>Delete %n item(s)? Undo brings them back one at a time.</source>
-        <translation>
-            <numerusform>删除 %n 个条目？“撤销”可以逐个找回。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Could not delete “%1”.</source>
         <translation>无法删除“%1”。</translation>
@@ -1661,6 +1655,12 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Archived memories</source>
         <translation>已归档的记忆</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete %n item(s)? One Undo brings them all back.</source>
+        <translation>
+            <numerusform>删除 %n 项？撤销一次即可全部恢复。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -192,6 +192,7 @@ struct Event
     Json after;  // null when absent
     QDateTime createdAt;
     bool undone{};
+    QString group; // shared by the events of one action of the user, undone together; empty: alone
 };
 
 } // namespace engram

@@ -319,7 +319,7 @@ void MemoryPanel::pinSelected()
     QList<MemoryItem> items = selectedItems();
     const bool pin = !std::all_of(items.cbegin(), items.cend(), [](const MemoryItem& i) { return i.pinned; });
     items.removeIf([pin](const MemoryItem& i) { return i.pinned == pin; });
-    const int done = applyToEach(
+    const int done = applyAsOne(
         items, [&](const MemoryItem& i) { return statusOf(m_service.setPinned(m_userId, i.id, pin)); },
         pin ? tr("Could not pin “%1”.") : tr("Could not unpin “%1”."));
     if (done < 0)
@@ -374,10 +374,10 @@ void MemoryPanel::deleteSelected()
     if (count == 0)
         return;
     if (count > 1 && MessageBoxes::question(this, tr("Delete Items"),
-                                            tr("Delete %n item(s)? Undo brings them back one at a time.", nullptr,
-                                               count)) != QMessageBox::Yes)
+                                            tr("Delete %n item(s)? One Undo brings them all back.", nullptr, count)) !=
+                         QMessageBox::Yes)
         return;
-    if (applyToEach(
+    if (applyAsOne(
             items, [this](const MemoryItem& i) { return m_service.remove(m_userId, i.id); },
             tr("Could not delete “%1”.")) < 0)
         return;
@@ -476,6 +476,21 @@ int MemoryPanel::applyToEach(const QList<MemoryItem>& items, const std::function
             return -1;
         }
         ++done;
+    }
+    return done;
+}
+
+int MemoryPanel::applyAsOne(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
+                            const QString& failure)
+{
+    int done = 0;
+    const Status st = m_service.asOneAction([&]() -> Status {
+        done = applyToEach(items, change, failure);
+        return done < 0 ? Status(Error{Error::Code::Conflict, failure}) : Status();
+    });
+    if (!st) {
+        setUser(m_userId); // nothing of it was kept: show the memory as it is
+        return -1;
     }
     return done;
 }

@@ -102,6 +102,9 @@ private:
     // with `failure` (%1 = the item). Returns how many it changed, or -1 after a failure.
     int applyToEach(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
                     const QString& failure);
+    // The same as one action of the user: all or nothing, and one Undo takes it all back.
+    int applyAsOne(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
+                   const QString& failure);
     // Shows what failed; the service's text says why.
     void reportFailure(const QString& what, const QString& why);
     static QString undoKey();

@@ -44,6 +44,7 @@ struct MemoryContext
         e.before = std::move(before);
         e.after = std::move(after);
         e.createdAt = clock.now();
+        e.group = actionGroup;
         return events.append(e);
     }
 
@@ -57,6 +58,7 @@ struct MemoryContext
     VectorIndex vectors; // over `embeddings`: declared after it
     Clock& clock;
     MemoryConfig config;
+    QString actionGroup; // while MemoryService::asOneAction runs: the group of the events it records
 };
 
 } // namespace engram

@@ -19,6 +19,7 @@
 #include <QHash>
 #include <QObject>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -173,8 +174,12 @@ public:
     // a working message leaves the window but stays in the transcript.
     Status remove(const QString& userId, const QString& id);
     // Reverts the user's most recent edit, pin, unpin or delete that can still be reverted and
-    // says what it reverted.
+    // says what it reverted; every change of an action run by asOneAction() together.
     Result<QString> undo(const QString& userId);
+    // Runs `changes` (calls of this service, such as remove() or setPinned() for each selected
+    // item) as one action of the user: in one transaction, all or nothing, and one undo() takes
+    // every change back.
+    Status asOneAction(const std::function<Status()>& changes);
     // Erases the content kept for undoing deletes: older than config().undoMinutes, or all.
     Status purgeTrash(bool all = false);
 

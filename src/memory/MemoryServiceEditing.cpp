@@ -7,6 +7,9 @@
 #include "memory/WorkingMemory.h"
 #include "storage/Database.h"
 
+#include <QScopeGuard>
+#include <QSet>
+
 namespace engram {
 namespace {
 
@@ -195,6 +198,7 @@ Status MemoryService::remove(const QString& userId, const QString& id)
     event.action = QStringLiteral("delete");
     event.actor = Actor::User;
     event.createdAt = m_ctx->clock.now();
+    event.group = m_ctx->actionGroup;
     if (auto st = m_ctx->events.append(event); !st)
         return st;
     if (auto st = m_ctx->events.putInTrash(userId, id, type, event.id, payload, event.createdAt); !st)
@@ -318,27 +322,59 @@ Result<QString> MemoryService::undo(const QString& userId)
     auto candidates = m_ctx->events.undoCandidates(userId, kUndoable + kUndoBarriers, kUndoLookback);
     if (!candidates)
         return candidates.error();
+    QSet<QString> triedGroups;
     for (const Event& event : *candidates) {
         if (kUndoBarriers.contains(event.action))
             break;
+        QList<Event> action{event};
+        if (!event.group.isEmpty()) { // every change of one action of the user, newest first
+            if (triedGroups.contains(event.group))
+                continue;
+            triedGroups.insert(event.group);
+            auto group = m_ctx->events.inGroup(userId, event.group, kUndoable);
+            if (!group)
+                return group.error();
+            action = *group;
+        }
         Transaction tx(*m_db);
         if (auto st = tx.begin(); !st)
             return st.error();
-        auto done = undoEvent(userId, event);
-        if (!done) {
-            if (done.error().code == Error::Code::Conflict || done.error().code == Error::Code::NotFound)
-                continue; // this one can no longer be reverted; try the one before
-            return done.error();
+        QStringList reverted;
+        for (const Event& e : std::as_const(action)) {
+            auto done = undoEvent(userId, e);
+            if (!done) {
+                if (done.error().code == Error::Code::Conflict || done.error().code == Error::Code::NotFound)
+                    continue; // this one can no longer be reverted
+                return done.error();
+            }
+            if (auto st = m_ctx->events.markUndone(userId, e.id); !st)
+                return st.error();
+            if (auto st = m_ctx->record(userId, e.itemId, e.itemType, QStringLiteral("undo"), Actor::User); !st)
+                return st.error();
+            reverted.append(*done);
         }
-        if (auto st = m_ctx->events.markUndone(userId, event.id); !st)
-            return st.error();
-        if (auto st = m_ctx->record(userId, event.itemId, event.itemType, QStringLiteral("undo"), Actor::User); !st)
-            return st.error();
+        if (reverted.isEmpty())
+            continue; // nothing of it can be reverted any more; try the one before
         if (auto st = tx.commit(); !st)
             return st.error();
-        return done;
+        return reverted.size() == 1 ? reverted.constFirst()
+                                    : QStringLiteral("Undid %1 changes of one action").arg(reverted.size());
     }
     return Error{Error::Code::NotFound, QStringLiteral("There is nothing to undo")};
+}
+
+Status MemoryService::asOneAction(const std::function<Status()>& changes)
+{
+    Transaction tx(*m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    const QString outer = m_ctx->actionGroup; // an action inside another is part of it
+    if (outer.isEmpty())
+        m_ctx->actionGroup = newId();
+    const auto restore = qScopeGuard([this, outer] { m_ctx->actionGroup = outer; });
+    if (auto st = changes(); !st)
+        return st;
+    return tx.commit();
 }
 
 Status MemoryService::purgeTrash(bool all)

@@ -8,7 +8,7 @@ namespace engram {
 namespace {
 
 const auto kColumns =
-    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone");
+    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone, action_group");
 
 Event fromRow(const QSqlQuery& q)
 {
@@ -23,6 +23,7 @@ Event fromRow(const QSqlQuery& q)
     e.after = q.value(7).isNull() ? Json() : jsontext::parse(q.value(7).toString(), Json());
     e.createdAt = fromMsecs(q.value(8).toLongLong());
     e.undone = q.value(9).toBool();
+    e.group = q.value(10).toString();
     return e;
 }
 
@@ -39,10 +40,11 @@ EventLog::EventLog(Database& db)
 
 Status EventLog::append(const Event& e)
 {
-    return sql::runCached(m_insert, m_db.connection(),
-                          QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
-                          {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
-                           jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0});
+    return sql::runCached(
+        m_insert, m_db.connection(),
+        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+        {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
+         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0, e.group});
 }
 
 Result<int> EventLog::removeAllOf(const QString& userId)
@@ -109,17 +111,33 @@ Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const
 
 Result<QList<Event>> EventLog::undoCandidates(const QString& userId, const QStringList& actions, int limit) const
 {
+    return userEvents(userId, actions, {}, limit);
+}
+
+Result<QList<Event>> EventLog::inGroup(const QString& userId, const QString& group, const QStringList& actions) const
+{
+    return userEvents(userId, actions, group, -1);
+}
+
+Result<QList<Event>> EventLog::userEvents(const QString& userId, const QStringList& actions, const QString& group,
+                                          int limit) const
+{
     QStringList marks;
     QVariantList values{userId};
     for (const QString& a : actions) {
         marks.append(QStringLiteral("?"));
         values.append(a);
     }
+    // "!= ''" lets SQLite use the partial index events_group.
+    const QString inGroup =
+        group.isEmpty() ? QString() : QStringLiteral("AND action_group != '' AND action_group = ? ");
+    if (!group.isEmpty())
+        values.append(group);
     values.append(limit);
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND actor = 'user' AND undone = 0 "
-                                         "AND action IN (%2) ORDER BY seq DESC LIMIT ?")
-                              .arg(kColumns, marks.join(QLatin1Char(','))),
+                                         "AND action IN (%2) %3ORDER BY seq DESC LIMIT ?")
+                              .arg(kColumns, marks.join(QLatin1Char(',')), inGroup),
                           values);
     if (!q)
         return q.error();
@@ -166,8 +184,8 @@ Result<int> EventLog::purgeTrash(const QDateTime& cutoff)
     const QString which = cutoff.isValid() ? QStringLiteral("WHERE deleted_at < ?") : QString();
     const QVariantList values = cutoff.isValid() ? QVariantList{toMsecs(cutoff)} : QVariantList{};
     // Most starts find nothing to purge: a read, so a start never waits for another writer.
-    auto due = sql::runList(m_db.connection(), QStringLiteral("SELECT EXISTS (SELECT 1 FROM trash %1)").arg(which),
-                            values);
+    auto due =
+        sql::runList(m_db.connection(), QStringLiteral("SELECT EXISTS (SELECT 1 FROM trash %1)").arg(which), values);
     if (!due)
         return due.error();
     if (!due->next() || !due->value(0).toBool())

@@ -34,6 +34,8 @@ public:
     Result<QList<Event>> forUser(const QString& userId, int limit = -1) const;
     // The user's own events whose action is in `actions` and that are not undone yet, newest first.
     Result<QList<Event>> undoCandidates(const QString& userId, const QStringList& actions, int limit) const;
+    // The same for the events of one group (one action of the user), all of them.
+    Result<QList<Event>> inGroup(const QString& userId, const QString& group, const QStringList& actions) const;
     Status markUndone(const QString& userId, const QString& eventId);
 
     // Keeps a deleted item's content for undo.
@@ -46,6 +48,9 @@ public:
     Result<int> purgeTrash(const QDateTime& cutoff = {});
 
 private:
+    Result<QList<Event>> userEvents(const QString& userId, const QStringList& actions, const QString& group,
+                                    int limit) const;
+
     Database& m_db;
     std::optional<QSqlQuery> m_insert;
 };

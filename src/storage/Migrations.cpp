@@ -341,12 +341,20 @@ QStringList migration6()
     };
 }
 
+// Version 7: the events of one action of the user (a delete or pin of several selected items)
+// share a group, and one undo takes them all back (issue 15).
+QStringList migration7()
+{
+    return {QStringLiteral("ALTER TABLE events ADD COLUMN action_group TEXT NOT NULL DEFAULT ''"),
+            QStringLiteral("CREATE INDEX events_group ON events(user_id, action_group) WHERE action_group != ''")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(),
-                                                     migration4(), migration5(), migration6()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
+                                                     migration5(), migration6(), migration7()};
     return migrations;
 }
 

@@ -278,6 +278,50 @@ private Q_SLOTS:
         QCOMPARE(p.m->activeFacts(kAlice)->size(), 0);
     }
 
+    // A delete or pin of several selected items is one action: one Undo takes all of it back, and
+    // the Undo after that reaches the change made before it (issue 15).
+    void oneUndoBringsBackAMultiSelectDelete()
+    {
+        Panel p;
+        const Fact earlier = addFact(p, QStringLiteral("name"), QStringLiteral("Alice"));
+        QVERIFY(p.m->setPinned(kAlice, earlier.id, true)); // the change before the action
+        QStringList ids;
+        for (const char* value : {"Acme", "Rust", "Lisbon"})
+            ids.append(
+                addFact(p, QString::fromLatin1(value).toLower() + QStringLiteral("_key"), QString::fromLatin1(value))
+                    .id);
+        p.panel.setUser(kAlice);
+        p.facts()->clearSelection();
+        for (const QString& id : std::as_const(ids))
+            p.facts()->selectionModel()->select(p.facts()->model()->index(rowOfId(p.facts(), id), 0),
+                                                QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        MessageBoxes::setNextAnswer(QMessageBox::Yes);
+        p.click("deleteAction");
+        QVERIFY(MessageBoxes::lastText().contains(QStringLiteral("One Undo brings them all back")));
+        QCOMPARE(p.m->activeFacts(kAlice)->size(), 1);
+
+        p.click("undoAction");
+        QCOMPARE(p.m->activeFacts(kAlice)->size(), 4);
+        for (const QString& id : std::as_const(ids))
+            QTRY_VERIFY(rowOfId(p.facts(), id) >= 0);
+        QVERIFY(p.m->item(kAlice, earlier.id)->pinned); // not part of it
+
+        // Pinning the three is one action too.
+        p.facts()->clearSelection();
+        for (const QString& id : std::as_const(ids))
+            p.facts()->selectionModel()->select(p.facts()->model()->index(rowOfId(p.facts(), id), 0),
+                                                QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        p.click("pinAction");
+        for (const QString& id : std::as_const(ids))
+            QVERIFY(p.m->item(kAlice, id)->pinned);
+        p.click("undoAction");
+        for (const QString& id : std::as_const(ids))
+            QVERIFY(!p.m->item(kAlice, id)->pinned);
+
+        p.click("undoAction"); // then the pin made before both
+        QVERIFY(!p.m->item(kAlice, earlier.id)->pinned);
+    }
+
     void pendingFactsAreMarkedAndConfirmedOrRejected()
     {
         Panel p;

@@ -150,7 +150,7 @@ private Q_SLOTS:
         }
         auto latest = Database::open(path);
         QVERIFY2(latest, qPrintable(latest.errorMessage()));
-        QCOMPARE((*latest)->schemaVersion(), 6);
+        QCOMPARE((*latest)->schemaVersion(), Database::latestVersion());
         const QSqlDatabase& c = (*latest)->connection();
         const auto column = [&](const QString& table, const QString& name, const QString& id) {
             return sql::scalar(c, QStringLiteral("SELECT %1 FROM %2 WHERE id = ?").arg(name, table), {id})->toString();
