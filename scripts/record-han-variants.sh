@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes src/core/HanVariants.h: every traditional Han character that ICU's
 # "Traditional-Simplified" transliterator turns into a different single character, with that
-# character. Needs g++ and libicu-dev (scripts/install-deps.sh). Run again after an ICU upgrade.
+# character. Needs g++ and libicu-dev (apt-get install libicu-dev; the build itself does not).
+# Run again after an ICU upgrade.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
