@@ -1,5 +1,7 @@
 #include "ConversationList.h"
 
+#include "Icons.h"
+
 #include <QSignalBlocker>
 
 namespace engram {
@@ -37,7 +39,7 @@ void ConversationList::setConversations(const QList<Conversation>& conversations
             QFont italic = item->font();
             italic.setItalic(true);
             item->setFont(italic);
-            item->setIcon(QIcon(QStringLiteral(":/icons/incognito.svg")));
+            item->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
             item->setToolTip(tr("Incognito: nothing in this conversation is stored or remembered. "
                                 "It disappears when Engram closes."));
         }

@@ -5,6 +5,7 @@
 #include "AppStartup.h"
 #include "ChatController.h"
 #include "GuiLog.h"
+#include "Icons.h"
 #include "MemoryFileCare.h"
 #include "MemoryPanel.h"
 #include "MessageBox.h"
@@ -59,7 +60,7 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     m_ui->mainSplitter->setStretchFactor(0, 0);
     m_ui->mainSplitter->setStretchFactor(1, 1);
     m_ui->mainSplitter->setSizes({260, 860});
-    m_ui->newIncognitoToolButton->setIcon(QIcon(QStringLiteral(":/icons/incognito.svg")));
+    m_ui->newIncognitoToolButton->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
 
     m_chat = new ChatController(engine, memory, *m_ui->chatView, this);
     setupActions();
@@ -116,7 +117,7 @@ void MainWindow::setupActions()
     connect(m_ui->newConversationButton, &QPushButton::clicked, m_ui->newConversationAction, &QAction::trigger);
     connect(m_ui->newIncognitoToolButton, &QToolButton::clicked, m_ui->newIncognitoConversationAction,
             &QAction::trigger);
-    m_ui->newIncognitoConversationAction->setIcon(QIcon(QStringLiteral(":/icons/incognito.svg")));
+    m_ui->newIncognitoConversationAction->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
     m_ui->conversationListWidget->addActions({m_ui->renameConversationAction, m_ui->deleteConversationAction});
     // Delete removes a conversation only from the list, never while typing a message.
     auto* deleteKey =
