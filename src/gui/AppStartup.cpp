@@ -32,6 +32,10 @@ void AppStartup::initResources()
     }
 }
 
+namespace {
+const QString kTranslatorName = QStringLiteral("engramTranslator");
+} // namespace
+
 QString AppStartup::installTranslators(QCoreApplication& app, const QString& language)
 {
     QLocale locale = QLocale::system();
@@ -41,11 +45,19 @@ QString AppStartup::installTranslators(QCoreApplication& app, const QString& lan
         locale = QLocale(QLocale::English, QLocale::UnitedStates);
     QLocale::setDefault(locale);
 
+    // A second call (a test switching languages) replaces what the first installed: a translator
+    // left behind would answer for every text the new one leaves untranslated.
+    for (QTranslator* earlier : app.findChildren<QTranslator*>(kTranslatorName, Qt::FindDirectChildrenOnly)) {
+        QCoreApplication::removeTranslator(earlier);
+        delete earlier;
+    }
     auto* qt = new QTranslator(&app);
+    qt->setObjectName(kTranslatorName);
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
                  QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
         QCoreApplication::installTranslator(qt);
     auto* ours = new QTranslator(&app);
+    ours->setObjectName(kTranslatorName);
     if (ours->load(locale, QStringLiteral("engram"), QStringLiteral("_"), QStringLiteral(":/i18n")))
         QCoreApplication::installTranslator(ours);
     else

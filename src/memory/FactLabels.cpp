@@ -3,7 +3,6 @@
 #include "llm/FactOperations.h"
 
 #include <QCoreApplication>
-#include <QHash>
 
 namespace engram {
 namespace {
@@ -18,18 +17,18 @@ struct Label
 
 // The canonical predicates (llm/FactOperations.h) and a few more that models commonly write.
 constexpr Label kLabels[] = {
-    {"name", QT_TRANSLATE_NOOP("FactLabels", "Name")},
-    {"job", QT_TRANSLATE_NOOP("FactLabels", "Job")},
-    {"employer", QT_TRANSLATE_NOOP("FactLabels", "Employer")},
-    {"project", QT_TRANSLATE_NOOP("FactLabels", "Project")},
-    {"tech_stack", QT_TRANSLATE_NOOP("FactLabels", "Tech stack")},
-    {"language", QT_TRANSLATE_NOOP("FactLabels", "Programming language")},
-    {"likes", QT_TRANSLATE_NOOP("FactLabels", "Likes")},
-    {"dislikes", QT_TRANSLATE_NOOP("FactLabels", "Dislikes")},
-    {"location", QT_TRANSLATE_NOOP("FactLabels", "Lives in")},
-    {"goal", QT_TRANSLATE_NOOP("FactLabels", "Goal")},
-    {"decision", QT_TRANSLATE_NOOP("FactLabels", "Decision")},
-    {"note", QT_TRANSLATE_NOOP("FactLabels", "Note")},
+    {predicate::kName.data(), QT_TRANSLATE_NOOP("FactLabels", "Name")},
+    {predicate::kJob.data(), QT_TRANSLATE_NOOP("FactLabels", "Job")},
+    {predicate::kEmployer.data(), QT_TRANSLATE_NOOP("FactLabels", "Employer")},
+    {predicate::kProject.data(), QT_TRANSLATE_NOOP("FactLabels", "Project")},
+    {predicate::kTechStack.data(), QT_TRANSLATE_NOOP("FactLabels", "Tech stack")},
+    {predicate::kLanguage.data(), QT_TRANSLATE_NOOP("FactLabels", "Programming language")},
+    {predicate::kLikes.data(), QT_TRANSLATE_NOOP("FactLabels", "Likes")},
+    {predicate::kDislikes.data(), QT_TRANSLATE_NOOP("FactLabels", "Dislikes")},
+    {predicate::kLocation.data(), QT_TRANSLATE_NOOP("FactLabels", "Lives in")},
+    {predicate::kGoal.data(), QT_TRANSLATE_NOOP("FactLabels", "Goal")},
+    {predicate::kDecision.data(), QT_TRANSLATE_NOOP("FactLabels", "Decision")},
+    {predicate::kNote.data(), QT_TRANSLATE_NOOP("FactLabels", "Note")},
     {"deploys_with", QT_TRANSLATE_NOOP("FactLabels", "Deploys with")},
     {"birthday", QT_TRANSLATE_NOOP("FactLabels", "Birthday")},
     {"age", QT_TRANSLATE_NOOP("FactLabels", "Age")},
@@ -62,20 +61,37 @@ QString folded(const QString& text)
     return text.normalized(QString::NormalizationForm_KC).simplified().toCaseFolded();
 }
 
+// Most stored facts already hold the canonical key ("user", "tech_stack"), so the exact match
+// comes first; canonicalising (NFKC and a regular expression) is left to the others. Labels are
+// built for every fact of a turn's profile and every painted row of the Profile tab.
+bool isUser(const QString& subject)
+{
+    return subject == userSubject() || canonicalSubject(subject) == userSubject();
+}
+
+const Label* labelOf(const QString& key)
+{
+    for (const Label& label : kLabels) {
+        if (key == QLatin1String(label.key))
+            return &label;
+    }
+    return nullptr;
+}
+
 } // namespace
 
 QString FactLabels::subject(const QString& subject)
 {
-    return canonicalSubject(subject) == userSubject() ? translated(kMe) : subject;
+    return isUser(subject) ? translated(kMe) : subject;
 }
 
 QString FactLabels::predicate(const QString& predicate)
 {
+    if (const Label* label = labelOf(predicate))
+        return translated(label->text);
     const QString key = canonicalPredicate(predicate);
-    for (const Label& label : kLabels) {
-        if (key == QLatin1String(label.key))
-            return translated(label.text);
-    }
+    if (const Label* label = labelOf(key))
+        return translated(label->text);
     return readable(key.isEmpty() ? predicate : key);
 }
 
@@ -83,7 +99,7 @@ QString FactLabels::statement(const QString& subject, const QString& predicate, 
 {
     const QString fact =
         QCoreApplication::translate("FactLabels", "%1 → %2").arg(FactLabels::predicate(predicate), object);
-    if (canonicalSubject(subject) == userSubject())
+    if (isUser(subject))
         return fact;
     return QCoreApplication::translate("FactLabels", "%1 · %2").arg(FactLabels::subject(subject), fact);
 }

@@ -35,7 +35,6 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
-#include <QTranslator>
 
 using namespace engram;
 using test::FakeLlmServer;
@@ -295,18 +294,9 @@ private Q_SLOTS:
         QFETCH(QString, subject);
         QFETCH(QString, predicate);
         QFETCH(QString, used);
-        // The translators this test installs go again after it, so the tests after it read English.
-        const QList<QTranslator*> before = QCoreApplication::instance()->findChildren<QTranslator*>();
         AppStartup::installTranslators(*QCoreApplication::instance(), language);
-        const auto restoreEnglish = qScopeGuard([&before] {
-            for (QTranslator* t : QCoreApplication::instance()->findChildren<QTranslator*>()) {
-                if (!before.contains(t)) {
-                    QCoreApplication::removeTranslator(t);
-                    delete t;
-                }
-            }
-            QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
-        });
+        const auto restoreEnglish = qScopeGuard( // the tests after this one read English
+            [] { AppStartup::installTranslators(*QCoreApplication::instance(), QStringLiteral("en")); });
         FakeLlmServer server;
         QVERIFY(server.isListening());
         App app(server.clientSettings());
