@@ -67,6 +67,12 @@ constexpr std::array<std::pair<ItemStatus, const char*>, 6> kItemStatuses{{
     {ItemStatus::Rejected, "rejected"},
     {ItemStatus::Archived, "archived"},
 }};
+constexpr std::array<std::pair<EpisodeOrigin, const char*>, 3> kEpisodeOrigins{{
+    {EpisodeOrigin::Conversation, "conversation"},
+    {EpisodeOrigin::Import, "import"},
+    {EpisodeOrigin::Tool, "tool"},
+}};
+
 constexpr std::array<std::pair<FactSource, const char*>, 4> kFactSources{{
     {FactSource::UserInput, "user_input"},
     {FactSource::LlmExtract, "llm_extract"},
@@ -137,6 +143,16 @@ std::optional<ItemStatus> itemStatusFromString(const QString& s)
 {
     return valueOf(kItemStatuses, s);
 }
+QString enumName(EpisodeOrigin v)
+{
+    return nameOf(kEpisodeOrigins, v);
+}
+
+std::optional<EpisodeOrigin> episodeOriginFromString(const QString& s)
+{
+    return valueOf(kEpisodeOrigins, s);
+}
+
 std::optional<FactSource> factSourceFromString(const QString& s)
 {
     return valueOf(kFactSources, s);

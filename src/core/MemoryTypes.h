@@ -62,6 +62,14 @@ enum class ItemStatus
     Rejected,
     Archived
 };
+// Where an episode was recorded from.
+enum class EpisodeOrigin
+{
+    Conversation, // a turn, or a summary of turns
+    Import,       // a memory file
+    Tool          // another AI tool, through the MCP server
+};
+
 enum class FactSource
 {
     UserInput,
@@ -78,6 +86,7 @@ QString enumName(MessageStatus v);
 QString enumName(EpisodeKind v);
 QString enumName(ItemStatus v);
 QString enumName(FactSource v);
+QString enumName(EpisodeOrigin v);
 
 std::optional<Tier> tierFromString(const QString& s);
 std::optional<Role> roleFromString(const QString& s);
@@ -87,6 +96,7 @@ std::optional<MessageStatus> messageStatusFromString(const QString& s);
 std::optional<EpisodeKind> episodeKindFromString(const QString& s);
 std::optional<ItemStatus> itemStatusFromString(const QString& s);
 std::optional<FactSource> factSourceFromString(const QString& s);
+std::optional<EpisodeOrigin> episodeOriginFromString(const QString& s);
 
 // A new public id (a UUID without braces). Integer rowids never leave storage.
 QString newId();
@@ -140,6 +150,7 @@ struct Episode
     QString response; // exchange: gist of the reply; summary: empty
     QString topicKey; // summaries: what they are about, for merging
     QString conversationId;
+    EpisodeOrigin origin{EpisodeOrigin::Conversation};
     ItemStatus status{ItemStatus::Active}; // Active or Archived
     bool pinned{};
     double importance{0.5};

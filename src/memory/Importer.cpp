@@ -211,6 +211,7 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         if (!claim(e, m_items, m_report.episodes))
             continue;
         e.conversationId = m_conversationIds.mapped(e.conversationId);
+        e.origin = EpisodeOrigin::Import;
         if (!e.updatedAt.isValid())
             e.updatedAt = e.createdAt;
         if (!e.lastAccessAt.isValid())

@@ -8,7 +8,43 @@ std::string s(const QString& text)
     return text.toStdString();
 }
 
+QString sourceMessageOf(const Episode& e)
+{
+    if (!e.metadata.is_object())
+        return {};
+    if (const auto id = e.metadata.find("user_message_id"); id != e.metadata.end() && id->is_string())
+        return QString::fromStdString(id->get<std::string>());
+    if (const auto ids = e.metadata.find("source_message_ids");
+        ids != e.metadata.end() && ids->is_array() && !ids->empty() && ids->front().is_string())
+        return QString::fromStdString(ids->front().get<std::string>());
+    return {};
+}
+
 } // namespace
+
+ItemOrigin MemoryItem::origin() const
+{
+    switch (tier) {
+    case Tier::Working:
+        return kind == enumName(Role::User) ? ItemOrigin::Said : ItemOrigin::Inferred;
+    case Tier::Episodic:
+    case Tier::Archive:
+        if (source == enumName(EpisodeOrigin::Import))
+            return ItemOrigin::Imported;
+        if (source == enumName(EpisodeOrigin::Tool))
+            return ItemOrigin::Tool;
+        return kind == enumName(EpisodeKind::Summary) ? ItemOrigin::Inferred : ItemOrigin::Said;
+    case Tier::Semantic:
+        break;
+    }
+    if (source == enumName(FactSource::LlmExtract))
+        return ItemOrigin::Inferred;
+    if (source == enumName(FactSource::Manual))
+        return ItemOrigin::ByHand;
+    if (source == enumName(FactSource::Import))
+        return ItemOrigin::Imported;
+    return ItemOrigin::Said;
+}
 
 MemoryItem MemoryItem::fromMessage(const Message& m)
 {
@@ -20,6 +56,7 @@ MemoryItem MemoryItem::fromMessage(const Message& m)
     item.detail = m.modelContent;
     item.status = enumName(m.windowState);
     item.conversationId = m.conversationId;
+    item.sourceMessageId = m.id;
     item.pinned = m.pinned;
     item.createdAt = m.createdAt;
     item.updatedAt = m.createdAt;
@@ -38,6 +75,8 @@ MemoryItem MemoryItem::fromEpisode(const Episode& e)
     item.detail = e.response;
     item.status = enumName(e.status);
     item.conversationId = e.conversationId;
+    item.source = enumName(e.origin);
+    item.sourceMessageId = sourceMessageOf(e);
     item.topicKey = e.topicKey;
     item.pinned = e.pinned;
     item.importance = e.importance;
@@ -63,6 +102,7 @@ MemoryItem MemoryItem::fromFact(const Fact& f)
     item.status = enumName(f.status);
     item.source = enumName(f.source);
     item.conversationId = f.conversationId;
+    item.sourceMessageId = f.messageId;
     item.pinned = f.pinned;
     item.confidence = f.confidence;
     item.importance = f.importance;

@@ -6,6 +6,16 @@
 
 namespace engram {
 
+// Where an item came from, in the words of the panel's Source filter.
+enum class ItemOrigin
+{
+    Said,     // the user's own words: their messages, exchanges, facts they stated
+    Inferred, // written by the model: replies, summaries, facts it extracted
+    ByHand,   // added or set in the panel or with engram-cli
+    Imported, // from a memory file
+    Tool,     // written by another AI tool through the MCP server
+};
+
 // One remembered item of any tier, flattened for listings, search results, the CLI's --json
 // output and the panel's table models.
 struct MemoryItem
@@ -21,6 +31,9 @@ struct MemoryItem
     QString status;
     QString source;
     QString conversationId;
+    // The message it came from, in conversationId: a message itself, an exchange's question, the
+    // first message a summary condensed, the message a fact was learned from. Empty: none known.
+    QString sourceMessageId;
     QString topicKey;
     bool pinned{};
     double confidence{1.0};
@@ -32,6 +45,8 @@ struct MemoryItem
     int accessCount{};
     Json metadata = Json::object();
     std::optional<double> score;
+
+    ItemOrigin origin() const;
 
     static MemoryItem fromMessage(const Message& m);
     static MemoryItem fromEpisode(const Episode& e);

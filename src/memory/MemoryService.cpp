@@ -531,7 +531,56 @@ bool containsText(const MemoryItem& item, const QString& text)
     return false;
 }
 
+// The conditions of `q` on episodes of tier `t` (episodic or archive), as SQL asks them.
+EpisodeFilter episodeFilterFor(const ItemQuery& q, Tier t)
+{
+    EpisodeFilter filter;
+    filter.status = t == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
+    filter.pinnedOnly = q.pinnedOnly;
+    filter.contains = q.contains;
+    filter.conversationId = q.conversationId;
+    filter.createdFrom = q.createdFrom;
+    filter.createdBefore = q.createdBefore;
+    if (q.origin) {
+        switch (*q.origin) {
+        case ItemOrigin::Said:
+            filter.kind = EpisodeKind::Exchange;
+            filter.origin = EpisodeOrigin::Conversation;
+            break;
+        case ItemOrigin::Inferred:
+            filter.kind = EpisodeKind::Summary;
+            filter.origin = EpisodeOrigin::Conversation;
+            break;
+        case ItemOrigin::Imported:
+            filter.origin = EpisodeOrigin::Import;
+            break;
+        case ItemOrigin::Tool:
+            filter.origin = EpisodeOrigin::Tool;
+            break;
+        case ItemOrigin::ByHand:
+            filter.none = true; // episodes come from conversations, imports and tools
+            break;
+        }
+    }
+    filter.order = q.order;
+    filter.newestFirst = q.descending;
+    return filter;
+}
+
 } // namespace
+
+bool ItemQuery::admits(const MemoryItem& item) const
+{
+    if (pinnedOnly && !item.pinned)
+        return false;
+    if (!conversationId.isEmpty() && item.conversationId != conversationId)
+        return false;
+    if (origin && item.origin() != *origin)
+        return false;
+    if (createdFrom.isValid() && item.createdAt < createdFrom)
+        return false;
+    return !createdBefore.isValid() || item.createdAt < createdBefore;
+}
 
 Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQuery& q) const
 {
@@ -545,8 +594,8 @@ Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQ
             if (!messages)
                 return messages.error();
             for (const Message& m : *messages) {
-                if (!q.pinnedOnly || m.pinned)
-                    items.append(MemoryItem::fromMessage(m));
+                if (MemoryItem item = MemoryItem::fromMessage(m); q.admits(item))
+                    items.append(std::move(item));
             }
         }
     }
@@ -562,20 +611,17 @@ Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQ
         auto facts = m_ctx->facts.list(userId, filter);
         if (!facts)
             return facts.error();
-        for (const Fact& f : *facts)
-            items.append(MemoryItem::fromFact(f));
+        for (const Fact& f : *facts) {
+            if (MemoryItem item = MemoryItem::fromFact(f); q.admits(item))
+                items.append(std::move(item));
+        }
     }
     if (!q.contains.isEmpty())
         items.removeIf([&](const MemoryItem& item) { return !containsText(item, q.contains); });
     for (Tier t : {Tier::Episodic, Tier::Archive}) {
         if (!wants(t))
             continue;
-        EpisodeFilter filter;
-        filter.status = t == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
-        filter.pinnedOnly = q.pinnedOnly;
-        filter.contains = q.contains;
-        filter.order = q.order;
-        filter.newestFirst = q.descending;
+        EpisodeFilter filter = episodeFilterFor(q, t);
         if (q.tier) {
             filter.offset = q.offset;
             filter.limit = q.limit;
@@ -596,13 +642,8 @@ Result<QList<MemoryItem>> MemoryService::list(const QString& userId, const ItemQ
 
 Result<int> MemoryService::count(const QString& userId, const ItemQuery& q) const
 {
-    if (q.tier && (*q.tier == Tier::Episodic || *q.tier == Tier::Archive) && q.status.isEmpty()) {
-        EpisodeFilter filter;
-        filter.status = *q.tier == Tier::Archive ? ItemStatus::Archived : ItemStatus::Active;
-        filter.pinnedOnly = q.pinnedOnly;
-        filter.contains = q.contains;
-        return m_ctx->episodes.count(userId, filter);
-    }
+    if (q.tier && (*q.tier == Tier::Episodic || *q.tier == Tier::Archive) && q.status.isEmpty())
+        return m_ctx->episodes.count(userId, episodeFilterFor(q, *q.tier));
     ItemQuery all = q;
     all.offset = 0;
     all.limit = -1;

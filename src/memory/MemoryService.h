@@ -36,14 +36,22 @@ struct ItemQuery
     std::optional<Tier> tier; // nullopt = every tier
     QString status;           // "" = the tier's usual ones (facts: active + pending)
     bool pinnedOnly{};
-    QString conversationId; // working tier: one conversation's window
-    QString contains;       // only items whose text contains this ("" = all); ASCII case-insensitive
+    // Working tier: one conversation's window. Other tiers: the items learned in it.
+    QString conversationId;
+    QString contains; // only items whose text contains this ("" = all); ASCII case-insensitive
+    std::optional<ItemOrigin> origin; // nullopt = from anywhere
+    QDateTime createdFrom;            // invalid = no lower bound
+    QDateTime createdBefore;          // invalid = no upper bound
     int offset{};
     int limit{-1};
     // Episodes and the archive are sorted in SQL (so pages of 100,000 rows stay in order);
     // other tiers come in their natural order.
     EpisodeOrder order{EpisodeOrder::Created};
     bool descending{true};
+
+    // Whether the item passes the pin, conversation, origin and date conditions (not the text,
+    // tier or status ones): what a listing's SQL asks, for items already in memory.
+    bool admits(const MemoryItem& item) const;
 };
 
 struct TierCounts

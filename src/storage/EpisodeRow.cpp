@@ -9,7 +9,7 @@ const QString& columns()
     static const QString list =
         QStringLiteral("e.id, e.user_id, e.kind, e.content, e.response, e.topic_key, e.conversation_id, "
                        "e.status, e.pinned, e.importance, e.access_count, e.last_access_at, "
-                       "e.created_at, e.updated_at, e.archived_at, e.metadata");
+                       "e.created_at, e.updated_at, e.archived_at, e.metadata, e.origin");
     return list;
 }
 
@@ -17,7 +17,7 @@ const QString& rankingColumns()
 {
     static const QString list = QStringLiteral("e.id, e.user_id, e.kind, NULL, NULL, e.topic_key, e.conversation_id, "
                                                "e.status, e.pinned, e.importance, e.access_count, e.last_access_at, "
-                                               "e.created_at, e.updated_at, e.archived_at, NULL");
+                                               "e.created_at, e.updated_at, e.archived_at, NULL, e.origin");
     return list;
 }
 
@@ -40,6 +40,7 @@ Episode read(const QSqlQuery& q)
     e.updatedAt = fromMsecs(q.value(13).toLongLong());
     e.archivedAt = fromMsecs(q.value(14).toLongLong());
     e.metadata = jsontext::parse(q.value(15).toString());
+    e.origin = episodeOriginFromString(q.value(16).toString()).value_or(EpisodeOrigin::Conversation);
     return e;
 }
 

@@ -13,6 +13,6 @@ const QString& columns();
 // The same columns with NULL for the content, the reply and the metadata: what ranking needs.
 const QString& rankingColumns();
 Episode read(const QSqlQuery& query);
-constexpr int kColumnCount = 16;
+constexpr int kColumnCount = 17;
 
 } // namespace engram::episoderow

@@ -28,7 +28,7 @@ QString extraIndexText(const Episode& e)
     return SearchTokenizer::indexText(topic.isEmpty() ? e.response : e.response + QLatin1Char(' ') + topic);
 }
 
-// The 18 values of an episode's row, in the order of insertStatement's columns.
+// The 19 values of an episode's row, in the order of insertStatement's columns.
 QVariantList valuesOf(const Episode& e)
 {
     return {e.id,
@@ -48,7 +48,8 @@ QVariantList valuesOf(const Episode& e)
             toMsecs(e.archivedAt),
             jsontext::dump(e.metadata),
             SearchTokenizer::indexText(e.content),
-            extraIndexText(e)};
+            extraIndexText(e),
+            enumName(e.origin)};
 }
 
 // JSON string syntax for a text value, appended to `out`.
@@ -95,10 +96,10 @@ QString insertStatement(int rows)
 {
     QStringList tuples;
     for (int i = 0; i < rows; ++i)
-        tuples.append(QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+        tuples.append(QStringLiteral("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     return QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, conversation_id, "
                           "status, pinned, importance, access_count, last_access_at, created_at, updated_at, "
-                          "archived_at, metadata, search_body, search_extra) VALUES ") +
+                          "archived_at, metadata, search_body, search_extra, origin) VALUES ") +
            tuples.join(QStringLiteral(", "));
 }
 
@@ -144,6 +145,24 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
     }
     if (f.pinnedOnly)
         w.clause += QStringLiteral(" AND e.pinned = 1");
+    if (f.none)
+        w.clause += QStringLiteral(" AND 0");
+    if (!f.conversationId.isEmpty()) {
+        w.clause += QStringLiteral(" AND e.conversation_id = ?");
+        w.values.append(f.conversationId);
+    }
+    if (f.createdFrom.isValid()) {
+        w.clause += QStringLiteral(" AND e.created_at >= ?");
+        w.values.append(toMsecs(f.createdFrom));
+    }
+    if (f.createdBefore.isValid()) {
+        w.clause += QStringLiteral(" AND e.created_at < ?");
+        w.values.append(toMsecs(f.createdBefore));
+    }
+    if (f.origin) {
+        w.clause += QStringLiteral(" AND e.origin = ?");
+        w.values.append(enumName(*f.origin));
+    }
     if (!f.contains.isEmpty()) {
         // Every word must be in the content, the reply or the topic (not in the neighbours'
         // words of search_context): the FTS5 index answers, so a keystroke over 100,000 episodes
@@ -204,13 +223,13 @@ Status EpisodeStore::insertAll(const QList<Episode>& episodes)
     // one by one costs more in Qt than the insert. So each batch is one JSON array, one value.
     if (!m_insertBatch) {
         QStringList columns;
-        for (int i = 0; i < 18; ++i)
+        for (int i = 0; i < 19; ++i)
             columns.append(QStringLiteral("value->>%1").arg(i));
         auto q = sql::prepare(m_db.connection(),
                               QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, "
                                              "conversation_id, status, pinned, importance, access_count, "
                                              "last_access_at, created_at, updated_at, archived_at, metadata, "
-                                             "search_body, search_extra) SELECT %1 FROM json_each(?)")
+                                             "search_body, search_extra, origin) SELECT %1 FROM json_each(?)")
                                   .arg(columns.join(QStringLiteral(", "))));
         if (!q)
             return q.error();

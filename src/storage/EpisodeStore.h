@@ -33,7 +33,12 @@ struct EpisodeFilter
     std::optional<ItemStatus> status{ItemStatus::Active}; // nullopt = any
     std::optional<EpisodeKind> kind;
     bool pinnedOnly{};
-    QString contains; // every word in the content, reply or topic (the last one may be unfinished)
+    QString contains;       // every word in the content, reply or topic (the last one may be unfinished)
+    QString conversationId; // "" = any
+    QDateTime createdFrom;  // invalid = no lower bound
+    QDateTime createdBefore;
+    std::optional<EpisodeOrigin> origin; // nullopt = any
+    bool none{};                         // matches nothing (a source episodes never have)
     int offset{};
     int limit{-1}; // -1 = no limit
     EpisodeOrder order{EpisodeOrder::Created};

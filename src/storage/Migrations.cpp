@@ -349,12 +349,21 @@ QStringList migration7()
             QStringLiteral("CREATE INDEX events_group ON events(user_id, action_group) WHERE action_group != ''")};
 }
 
+// Version 8: where an episode came from — a conversation, an import, or (with the MCP server)
+// another tool — for the panel's Source filter (issue 15). Kept out of the export: an episode
+// imported elsewhere is an imported one there.
+QStringList migration8()
+{
+    return {QStringLiteral("ALTER TABLE episodes ADD COLUMN origin TEXT NOT NULL DEFAULT 'conversation' "
+                           "CHECK (origin IN ('conversation', 'import', 'tool'))")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
     static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5(), migration6(), migration7()};
+                                                     migration5(), migration6(), migration7(), migration8()};
     return migrations;
 }
 

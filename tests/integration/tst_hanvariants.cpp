@@ -119,15 +119,13 @@ private Q_SLOTS:
             const QSqlDatabase& c = (*v5)->connection();
             QVERIFY(sql::execute(
                 c, QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, 'U', 1)"), {kUser}));
-            EpisodeStore episodes(**v5);
             Episode e = test::newEpisode(kUser, content, m_at);
             e.response = reply;
             e.conversationId = QStringLiteral("c1");
-            QVERIFY(episodes.insert(e));
             changed = e.id;
             Episode plain = test::newEpisode(kUser, u("周末去海边散步"), m_at.addSecs(60));
             plain.conversationId = QStringLiteral("c1");
-            QVERIFY(episodes.insert(plain));
+            QVERIFY(test::insertIntoOlderSchema(**v5, {e, plain}));
             untouched = plain.id;
             Fact fact;
             fact.id = QStringLiteral("f1");

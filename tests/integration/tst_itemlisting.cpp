@@ -60,6 +60,68 @@ private Q_SLOTS:
         QCOMPARE(*m->count(kUser, q), 0);
     }
 
+    // The panel's filters as a listing asks them: where an item came from, the conversation it
+    // was learned in, and when. Episodes answer in SQL (list and count agree), facts in memory.
+    void filtersBySourceConversationAndTime()
+    {
+        test::MemoryFixture m;
+        const QString home = m.newConversation(kUser);
+        const QString work = m.newConversation(kUser);
+        const QDateTime start = m.clock().now();
+        QVERIFY(m->recordExchange(kUser, home, QStringLiteral("home question"), QStringLiteral("ok")));
+        m.clock().advanceDays(3);
+        QVERIFY(m->recordExchange(kUser, work, QStringLiteral("work question"), QStringLiteral("ok")));
+        QVERIFY(m->upsertSummary(kUser, QStringLiteral("work_topic"), QStringLiteral("work summary")));
+        QVERIFY(m->addFact(kUser, QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Lyon")));
+        const Json doc = Json::parse(R"({"format": "engram-memory", "version": 1,
+            "episodes": [{"content": "imported note", "created_at": "2026-01-15T10:00:00Z"}],
+            "facts": [{"subject": "user", "predicate": "pet", "object": "cat"}]})");
+        QVERIFY(m->importDocument(kUser, QByteArray::fromStdString(doc.dump())));
+
+        const auto listed = [&](ItemQuery q) {
+            auto items = m->list(kUser, q);
+            if (!items)
+                return QStringList{items.errorMessage()};
+            QStringList found = contents(*items);
+            if (q.tier == Tier::Episodic && *m->count(kUser, q) != found.size())
+                found.append(QStringLiteral("(count differs)"));
+            found.sort();
+            return found;
+        };
+        ItemQuery episodes;
+        episodes.tier = Tier::Episodic;
+        ItemQuery q = episodes;
+        q.origin = ItemOrigin::Said;
+        QCOMPARE(listed(q), QStringList({QStringLiteral("home question"), QStringLiteral("work question")}));
+        q.origin = ItemOrigin::Inferred;
+        QCOMPARE(listed(q), QStringList{QStringLiteral("work summary")});
+        q.origin = ItemOrigin::Imported;
+        QCOMPARE(listed(q), QStringList{QStringLiteral("imported note")});
+        QCOMPARE(m->list(kUser, q)->first().origin(), ItemOrigin::Imported);
+        q.origin = ItemOrigin::ByHand;
+        QCOMPARE(listed(q), QStringList{});
+
+        q = episodes;
+        q.conversationId = home;
+        QCOMPARE(listed(q), QStringList{QStringLiteral("home question")});
+        q = episodes;
+        q.createdFrom = start.addDays(1);
+        QCOMPARE(listed(q), QStringList({QStringLiteral("work question"), QStringLiteral("work summary")}));
+        q.createdFrom = QDateTime();
+        q.createdBefore = start.addDays(1);
+        QCOMPARE(listed(q), QStringList({QStringLiteral("home question"), QStringLiteral("imported note")}));
+
+        ItemQuery facts;
+        facts.tier = Tier::Semantic;
+        facts.origin = ItemOrigin::ByHand;
+        QCOMPARE(m->list(kUser, facts)->size(), 1);
+        QCOMPARE(m->list(kUser, facts)->first().object, QStringLiteral("Lyon"));
+        facts.origin = ItemOrigin::Imported;
+        QCOMPARE(m->list(kUser, facts)->first().object, QStringLiteral("cat"));
+        facts.origin = ItemOrigin::Said;
+        QCOMPARE(m->list(kUser, facts)->size(), 0);
+    }
+
     void episodesSortByColumnAndPageWithoutOverlap()
     {
         test::MemoryFixture m;

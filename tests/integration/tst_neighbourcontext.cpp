@@ -168,13 +168,14 @@ private Q_SLOTS:
             QVERIFY(sql::execute((*v4)->connection(),
                                  QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, 'U', 1)"),
                                  {kUser}));
-            EpisodeStore store(**v4);
+            QList<Episode> episodes;
             for (const char* text : {"alpha", "bravo", "kilo"}) {
                 Episode e = test::newEpisode(kUser, QString::fromLatin1(text), m_at.addSecs(60 * ids.size()));
                 e.conversationId = kConversation;
-                QVERIFY(store.insert(e));
+                episodes.append(e);
                 ids.append(e.id);
             }
+            QVERIFY(test::insertIntoOlderSchema(**v4, episodes));
         }
         auto latest = Database::open(path);
         QVERIFY2(latest, qPrintable(latest.errorMessage()));

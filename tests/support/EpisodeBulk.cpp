@@ -2,8 +2,21 @@
 
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
+#include "storage/Sql.h"
 
 namespace engram::test {
+
+bool insertIntoOlderSchema(Database& db, const QList<Episode>& episodes)
+{
+    const QSqlDatabase& c = db.connection();
+    if (!sql::execute(c, QStringLiteral("ALTER TABLE episodes ADD COLUMN origin TEXT NOT NULL DEFAULT 'conversation'")))
+        return false;
+    EpisodeStore store(db);
+    bool stored = true;
+    for (const Episode& e : episodes)
+        stored = stored && store.insert(e);
+    return sql::execute(c, QStringLiteral("ALTER TABLE episodes DROP COLUMN origin")) && stored;
+}
 
 Episode newEpisode(const QString& userId, const QString& text, const QDateTime& at)
 {

@@ -8,6 +8,11 @@ namespace engram::test {
 // An active exchange of the user, with a new id, created (and last used) at `at`.
 Episode newEpisode(const QString& userId, const QString& text, const QDateTime& at);
 
+// Writes episodes with this build's EpisodeStore into a file of an older schema version (an
+// upgrade test's starting point): the store also writes columns later versions added (version
+// 8's origin), so they are lent for the inserts and dropped again. False when an insert failed.
+bool insertIntoOlderSchema(Database& db, const QList<Episode>& episodes);
+
 // The hits' episode contents, in order.
 QStringList contentsOf(const QList<EpisodeHit>& hits);
 
