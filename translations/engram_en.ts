@@ -69,6 +69,16 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
+    <name>EndpointProbe</name>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>Connected: %n model available.</numerusform>
+            <numerusform>Connected: %n models available.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FactLabels</name>
     <message>
         <source>Name</source>
@@ -588,6 +598,93 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>per reply</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SetupDialog</name>
+    <message>
+        <source>Welcome to Engram</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model that answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Chat model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optional: with embeddings, memories are also found by meaning, not only by their words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://…/v1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Look for Ollama Again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Use Another &amp;Provider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You can change all of this later in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1306,6 +1403,18 @@ SQLite says: %2</source>
         <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;&lt;p&gt;Your memory: %2&lt;br&gt;Its folder: %3&lt;/p&gt;&lt;p&gt;Free software under the MIT licence.&lt;/p&gt;</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The conversation this came from was deleted. The memory stays until you delete it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The highlighted message is where this came from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This came from this conversation; the message itself is no longer in it.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>
@@ -1349,11 +1458,90 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
-    <name>engram::MemoryPanel</name>
+    <name>engram::MemoryFilterBar</name>
     <message>
-        <source>Search this tab…</source>
+        <source>From anywhere</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Said by me</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inferred by the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Added by hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From another tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Past 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Past 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Past year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the memory came from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The conversation the memory was learned in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When the memory was made</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryPanel</name>
     <message>
         <source>Profile</source>
         <translation type="unfinished"></translation>
@@ -1637,10 +1825,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Search this tab</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Memory tiers</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1666,6 +1850,46 @@ SQLite says: %2</source>
             <numerusform>Delete %n item? Undo brings it back.</numerusform>
             <numerusform>Delete %n items? One Undo brings them all back.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show &amp;Where This Came From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the conversation at the message this was learned from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing tells where this came from: it was added by hand or imported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search all memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Searches every tab at once; each tab says how many of its items match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search all memory…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only memories from a source, a conversation or a time, or only pinned ones</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read the conversations: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters (%1)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1912,6 +2136,80 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
+    <name>engram::SetupDialog</name>
+    <message>
+        <source>Looking for Ollama on this computer…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Ollama runs on this computer with %n model(s). Choose the one that answers you:</source>
+        <translation>
+            <numerusform>Ollama runs on this computer with %n model. Choose the one that answers you:</numerusform>
+            <numerusform>Ollama runs on this computer with %n models. Choose the one that answers you:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Or use a provider on the internet:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ollama runs on this computer but has no chat model yet. Get one with “ollama pull %1” in a terminal and look again, or choose a provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Ollama answered at %1. Install it from ollama.com and look again, or choose a provider:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engram remembers what you tell it, facts about you and what you talked about, so you need not introduce yourself again. All of it stays in one file on this computer, %1, and the panel “What the assistant remembers” shows every item, to correct or delete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>None: find memories by their words only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start Chatting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Skip for Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any server that speaks the OpenAI API: enter its address, usually ending in /v1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs an API key: create one at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs on your own computer, no key needed: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key could not be stored: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::WorkingTableModel</name>
     <message>
         <source>Role</source>
@@ -1952,16 +2250,6 @@ SQLite says: %2</source>
     <message>
         <source>System</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation>
-            <numerusform>Connected: %n model available.</numerusform>
-            <numerusform>Connected: %n models available.</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

@@ -73,6 +73,15 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
+    <name>EndpointProbe</name>
+    <message numerus="yes">
+        <source>Connected: %n model(s) available.</source>
+        <translation>
+            <numerusform>已连接：有 %n 个模型可用。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FactLabels</name>
     <message>
         <source>Name</source>
@@ -589,6 +598,93 @@ SQLite 的报告：%2</translation>
     <message>
         <source>per reply</source>
         <translation>每条回复最长</translation>
+    </message>
+</context>
+<context>
+    <name>SetupDialog</name>
+    <message>
+        <source>Welcome to Engram</source>
+        <translation>欢迎使用 Engram</translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation>语言(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The model that answers</source>
+        <translation>回答你的模型</translation>
+    </message>
+    <message>
+        <source>&amp;Chat model:</source>
+        <translation>聊天模型(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Chat model</source>
+        <translation>聊天模型</translation>
+    </message>
+    <message>
+        <source>&amp;Embeddings:</source>
+        <translation>向量模型(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>向量模型</translation>
+    </message>
+    <message>
+        <source>Optional: with embeddings, memories are also found by meaning, not only by their words.</source>
+        <translation>可选：有了向量模型，记忆不仅能按字词找到，也能按意思找到。</translation>
+    </message>
+    <message>
+        <source>&amp;Provider:</source>
+        <translation>服务商(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>服务商</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>地址(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>https://…/v1</source>
+        <translation>https://…/v1</translation>
+    </message>
+    <message>
+        <source>API &amp;key:</source>
+        <translation>API 密钥(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Chat &amp;model:</source>
+        <translation>聊天模型(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Look for Ollama Again</source>
+        <translation>重新查找 Ollama(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Use Another &amp;Provider</source>
+        <translation>使用其他服务商(&amp;P)</translation>
+    </message>
+    <message>
+        <source>You can change all of this later in Settings.</source>
+        <translation>这些以后都可以在“设置”中修改。</translation>
     </message>
 </context>
 <context>
@@ -1306,6 +1402,18 @@ SQLite 的报告：%2</translation>
         <source>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;A desktop assistant that remembers you across conversations, and shows you everything it remembers.&lt;/p&gt;&lt;p&gt;Memory is kept in one file on this computer; only the model endpoint you choose sees your messages.&lt;/p&gt;&lt;p&gt;Your memory: %2&lt;br&gt;Its folder: %3&lt;/p&gt;&lt;p&gt;Free software under the MIT licence.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Engram %1&lt;/h3&gt;&lt;p&gt;一个能跨对话记住你的桌面助手，并且让你看到它记住的一切。&lt;/p&gt;&lt;p&gt;记忆保存在这台电脑上的一个文件里；只有你选择的模型服务能看到你的消息。&lt;/p&gt;&lt;p&gt;你的记忆：%2&lt;br&gt;所在文件夹：%3&lt;/p&gt;&lt;p&gt;自由软件，以 MIT 许可证发布。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>The conversation this came from was deleted. The memory stays until you delete it.</source>
+        <translation>它来自的那个对话已被删除。这条记忆会一直保留，直到你删除它。</translation>
+    </message>
+    <message>
+        <source>The highlighted message is where this came from.</source>
+        <translation>高亮的消息就是它的来源。</translation>
+    </message>
+    <message>
+        <source>This came from this conversation; the message itself is no longer in it.</source>
+        <translation>它来自这个对话，但那条消息已不在其中。</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>
@@ -1351,11 +1459,90 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
-    <name>engram::MemoryPanel</name>
+    <name>engram::MemoryFilterBar</name>
     <message>
-        <source>Search this tab…</source>
-        <translation>在此标签页中搜索…</translation>
+        <source>From anywhere</source>
+        <translation>任何来源</translation>
     </message>
+    <message>
+        <source>Said by me</source>
+        <translation>我说的</translation>
+    </message>
+    <message>
+        <source>Inferred by the model</source>
+        <translation>模型推断的</translation>
+    </message>
+    <message>
+        <source>Added by hand</source>
+        <translation>手动添加的</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>导入的</translation>
+    </message>
+    <message>
+        <source>From another tool</source>
+        <translation>来自其他工具</translation>
+    </message>
+    <message>
+        <source>Any conversation</source>
+        <translation>任何对话</translation>
+    </message>
+    <message>
+        <source>Any time</source>
+        <translation>任何时间</translation>
+    </message>
+    <message>
+        <source>Today</source>
+        <translation>今天</translation>
+    </message>
+    <message>
+        <source>Past 7 days</source>
+        <translation>最近 7 天</translation>
+    </message>
+    <message>
+        <source>Past 30 days</source>
+        <translation>最近 30 天</translation>
+    </message>
+    <message>
+        <source>Past year</source>
+        <translation>最近一年</translation>
+    </message>
+    <message>
+        <source>Pinned only</source>
+        <translation>只看置顶</translation>
+    </message>
+    <message>
+        <source>Clear Filters</source>
+        <translation>清除筛选</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Where the memory came from</source>
+        <translation>记忆从哪里来</translation>
+    </message>
+    <message>
+        <source>Conversation</source>
+        <translation>对话</translation>
+    </message>
+    <message>
+        <source>The conversation the memory was learned in</source>
+        <translation>记下这条记忆的对话</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>When the memory was made</source>
+        <translation>记忆产生的时间</translation>
+    </message>
+</context>
+<context>
+    <name>engram::MemoryPanel</name>
     <message>
         <source>Profile</source>
         <translation>资料</translation>
@@ -1633,10 +1820,6 @@ SQLite 的报告：%2</translation>
         <translation>还没有记住任何内容。聊天时，关于你的事实、过往的对话和当前对话会出现在这里。想亲手添加一条，请用“添加事实”。</translation>
     </message>
     <message>
-        <source>Search this tab</source>
-        <translation>在此标签页中搜索</translation>
-    </message>
-    <message>
         <source>Memory tiers</source>
         <translation>记忆层级</translation>
     </message>
@@ -1661,6 +1844,46 @@ SQLite 的报告：%2</translation>
         <translation>
             <numerusform>删除 %n 项？撤销一次即可全部恢复。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Show &amp;Where This Came From</source>
+        <translation>查看来源(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Open the conversation at the message this was learned from</source>
+        <translation>打开对话，并定位到记下它的那条消息</translation>
+    </message>
+    <message>
+        <source>Nothing tells where this came from: it was added by hand or imported.</source>
+        <translation>无从得知它的来源：它是手动添加或导入的。</translation>
+    </message>
+    <message>
+        <source>Search all memory</source>
+        <translation>搜索全部记忆</translation>
+    </message>
+    <message>
+        <source>Searches every tab at once; each tab says how many of its items match</source>
+        <translation>同时搜索所有标签页；每个标签页会显示其中匹配的条目数</translation>
+    </message>
+    <message>
+        <source>Search all memory…</source>
+        <translation>搜索全部记忆…</translation>
+    </message>
+    <message>
+        <source>Filters</source>
+        <translation>筛选</translation>
+    </message>
+    <message>
+        <source>Show only memories from a source, a conversation or a time, or only pinned ones</source>
+        <translation>只显示某个来源、某个对话或某段时间的记忆，或只显示置顶的记忆</translation>
+    </message>
+    <message>
+        <source>Could not read the conversations: %1</source>
+        <translation>无法读取对话：%1</translation>
+    </message>
+    <message>
+        <source>Filters (%1)</source>
+        <translation>筛选（%1）</translation>
     </message>
 </context>
 <context>
@@ -1906,6 +2129,79 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
+    <name>engram::SetupDialog</name>
+    <message>
+        <source>Looking for Ollama on this computer…</source>
+        <translation>正在这台电脑上查找 Ollama…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ollama runs on this computer with %n model(s). Choose the one that answers you:</source>
+        <translation>
+            <numerusform>这台电脑上运行着 Ollama，有 %n 个模型。选择一个来回答你：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Or use a provider on the internet:</source>
+        <translation>或者使用网上的服务商：</translation>
+    </message>
+    <message>
+        <source>Ollama runs on this computer but has no chat model yet. Get one with “ollama pull %1” in a terminal and look again, or choose a provider:</source>
+        <translation>这台电脑上运行着 Ollama，但还没有聊天模型。在终端中运行“ollama pull %1”获取一个后再查找，或者选择一个服务商：</translation>
+    </message>
+    <message>
+        <source>No Ollama answered at %1. Install it from ollama.com and look again, or choose a provider:</source>
+        <translation>%1 上没有 Ollama 应答。从 ollama.com 安装后再查找，或者选择一个服务商：</translation>
+    </message>
+    <message>
+        <source>Engram remembers what you tell it, facts about you and what you talked about, so you need not introduce yourself again. All of it stays in one file on this computer, %1, and the panel “What the assistant remembers” shows every item, to correct or delete.</source>
+        <translation>Engram 会记住你告诉它的事：关于你的事实，以及你们聊过的内容，这样你就不必一再自我介绍。这些都保存在这台电脑上的一个文件里（%1），“助手记得什么”面板会列出每一条，供你修改或删除。</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Custom</source>
+        <translation>自定义</translation>
+    </message>
+    <message>
+        <source>None: find memories by their words only</source>
+        <translation>不使用：只按字词查找记忆</translation>
+    </message>
+    <message>
+        <source>Start Chatting</source>
+        <translation>开始聊天</translation>
+    </message>
+    <message>
+        <source>Skip for Now</source>
+        <translation>暂时跳过</translation>
+    </message>
+    <message>
+        <source>Any server that speaks the OpenAI API: enter its address, usually ending in /v1.</source>
+        <translation>任何兼容 OpenAI API 的服务器：填写它的地址，通常以 /v1 结尾。</translation>
+    </message>
+    <message>
+        <source>%1 needs an API key: create one at %2.</source>
+        <translation>%1 需要 API 密钥：请在 %2 创建。</translation>
+    </message>
+    <message>
+        <source>Runs on your own computer, no key needed: %1.</source>
+        <translation>在你自己的电脑上运行，无需密钥：%1。</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>正在测试…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>The key could not be stored: %1</source>
+        <translation>无法保存密钥：%1</translation>
+    </message>
+</context>
+<context>
     <name>engram::WorkingTableModel</name>
     <message>
         <source>Role</source>
@@ -1946,15 +2242,6 @@ SQLite 的报告：%2</translation>
     <message>
         <source>System</source>
         <translation>系统</translation>
-    </message>
-</context>
-<context>
-    <name>main</name>
-    <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
-        <translation>
-            <numerusform>已连接：有 %n 个可用模型。</numerusform>
-        </translation>
     </message>
 </context>
 </TS>

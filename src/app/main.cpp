@@ -1,14 +1,15 @@
 // The desktop app: only wiring. Everything it shows and does lives in engram_gui and engram_core.
 #include "AppSettings.h"
 #include "AppStartup.h"
+#include "EndpointProbe.h"
 #include "KeychainSecretStore.h"
 #include "MainWindow.h"
 #include "MemoryTransfer.h"
 #include "PipelineChatEngine.h"
 #include "QuitOnSignal.h"
+#include "SetupDialog.h"
 #include "core/FileSafety.h"
 #include "llm/LlmClient.h"
-#include "llm/LlmReply.h"
 #include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
 #include "memory/TurnPipeline.h"
@@ -58,7 +59,11 @@ int main(int argc, char* argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
     // Logging out sends SIGTERM: quit through the event loop so the memory file closes cleanly.
     engram::QuitOnSignal quitOnSignal;
-    QObject::connect(&quitOnSignal, &engram::QuitOnSignal::received, &app, &QCoreApplication::quit);
+    bool quitting = false;
+    QObject::connect(&quitOnSignal, &engram::QuitOnSignal::received, &app, [&quitting] {
+        quitting = true;
+        QCoreApplication::quit();
+    });
 
     engram::AppSettings settings;
     engram::AppStartup::installTranslators(app, settings.language());
@@ -74,6 +79,12 @@ int main(int argc, char* argv[])
     }
 
     engram::KeychainSecretStore secrets(QStringLiteral("engram"));
+    if (settings.setupNeeded()) {
+        engram::SetupDialog setup(settings, secrets, memory->database().path());
+        setup.exec();
+        if (quitting)
+            return 0; // the signal ended the welcome's loop; the main loop must not start
+    }
     engram::LlmClient client(llmSettings(settings, QString()));
     engram::JobRunner jobs(*memory, client);
     engram::TurnPipeline pipeline(*memory, client, &jobs);
@@ -86,26 +97,7 @@ int main(int argc, char* argv[])
         engram::Backups::setDefaultKeep(settings.backupsToKeep());
         reloadClient(settings, secrets, client, engine);
     });
-    window.setConnectionTester([](const engram::EndpointCheck& check, QObject* context,
-                                  std::function<void(bool ok, const QString& message)> done) {
-        engram::LlmSettings s = engram::LlmSettings::fromEnvironment();
-        s.baseUrl = check.baseUrl;
-        s.apiKey = check.apiKey;
-        s.chatModel = check.chatModel;
-        s.connectTimeoutMs = check.timeoutSeconds * 1000;
-        s.maxRetries = 0;
-        auto* tester = new engram::LlmClient(s, context);
-        engram::ModelListReply* reply = tester->listModels();
-        QObject::connect(reply, &engram::ModelListReply::finished, context, [tester, done](const QStringList& models) {
-            done(true,
-                 QCoreApplication::translate("main", "Connected: %n model(s) available.", nullptr, int(models.size())));
-            tester->deleteLater();
-        });
-        QObject::connect(reply, &engram::LlmReply::failed, context, [tester, done](const engram::LlmError& error) {
-            done(false, error.text());
-            tester->deleteLater();
-        });
-    });
+    window.setConnectionTester(&engram::EndpointProbe::test);
 
     engram::MemoryTransfer transfer(*memory, &window);
     QObject::connect(&window, &engram::MainWindow::exportMemoryRequested, &transfer,

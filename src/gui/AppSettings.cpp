@@ -31,6 +31,7 @@ const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
 const QString kBackupsToKeep = QStringLiteral("memory/backupsToKeep");
 // Not "general/…": QSettings reads an INI section [general] as its own top level.
 const QString kLanguage = QStringLiteral("interface/language");
+const QString kSetupDone = QStringLiteral("interface/setupDone");
 const QString kLastUser = QStringLiteral("session/lastUserId");
 const QString kGeometry = QStringLiteral("window/geometry");
 const QString kWindowState = QStringLiteral("window/state");
@@ -276,6 +277,18 @@ QString AppSettings::language() const
 void AppSettings::setLanguage(const QString& language)
 {
     setValue(kLanguage, language);
+}
+
+bool AppSettings::setupNeeded() const
+{
+    if (value(kSetupDone, false).toBool() || m_settings->contains(kBaseUrl))
+        return false;
+    return qEnvironmentVariableIsEmpty("LLM_BASE_URL") && qEnvironmentVariableIsEmpty("OPENAI_BASE_URL");
+}
+
+void AppSettings::setSetupDone()
+{
+    setValue(kSetupDone, true);
 }
 
 QString AppSettings::lastUserId() const

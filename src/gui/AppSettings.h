@@ -70,6 +70,11 @@ public:
     QString language() const;
     void setLanguage(const QString& language);
 
+    // ---- first start: the welcome setup runs once, until finished or skipped. Not needed when
+    // an endpoint is already configured (saved by an earlier version, or LLM_BASE_URL set).
+    bool setupNeeded() const;
+    void setSetupDone();
+
     // ---- session and layout
     QString lastUserId() const;
     void setLastUserId(const QString& id);

@@ -5,6 +5,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QScrollBar>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -191,6 +192,30 @@ void ChatView::scrollToLatest()
 {
     m_follow = true;
     verticalScrollBar()->setValue(verticalScrollBar()->maximum());
+}
+
+bool ChatView::highlightMessage(const QString& messageId)
+{
+    MessageWidget* found = nullptr;
+    for (MessageWidget* m : messages()) {
+        const bool match = !messageId.isEmpty() && m->messageId() == messageId;
+        m->setHighlighted(match);
+        if (match)
+            found = m;
+    }
+    if (!found)
+        return false;
+    m_follow = false;
+    // After the layout has placed a transcript just loaded.
+    QTimer::singleShot(0, found, [this, found] { ensureWidgetVisible(found, 0, height() / 3); });
+    return true;
+}
+
+MessageWidget* ChatView::highlightedMessage() const
+{
+    const auto list = messages();
+    const auto it = std::find_if(list.cbegin(), list.cend(), [](const MessageWidget* m) { return m->isHighlighted(); });
+    return it == list.cend() ? nullptr : *it;
 }
 
 } // namespace engram

@@ -39,6 +39,10 @@ public:
     // True while the view keeps the newest text in sight (the user has not scrolled up).
     bool followsLatest() const { return m_follow; }
     void scrollToLatest();
+    // Marks the message with this id (and no other) and scrolls it into view.
+    // False when the conversation shown has no such message.
+    bool highlightMessage(const QString& messageId);
+    MessageWidget* highlightedMessage() const;
 
 Q_SIGNALS:
     void retryRequested(engram::MessageWidget* message);

@@ -183,6 +183,7 @@ void MainWindow::setupMemoryDock()
     m_memoryPanel->setMinimumWidth(320);
     m_memoryDock->setWidget(m_memoryPanel);
     connect(m_memoryPanel, &MemoryPanel::statusMessage, this, &MainWindow::showStatus);
+    connect(m_memoryPanel, &MemoryPanel::sourceRequested, this, &MainWindow::showSource);
     // In view from the first start: the panel is what sets Engram apart. Later starts restore
     // whatever the user made of it (restoreLayout).
     addDockWidget(Qt::RightDockWidgetArea, m_memoryDock);
@@ -554,6 +555,19 @@ void MainWindow::showMemoryItem(const QString& id)
     m_memoryDock->raise();
     if (!m_memoryPanel->selectItem(id))
         showStatus(tr("That memory is no longer in the panel."));
+}
+
+void MainWindow::showSource(const QString& conversationId, const QString& messageId)
+{
+    if (!findConversation(conversationId)) {
+        showStatus(tr("The conversation this came from was deleted. The memory stays until you delete it."));
+        return;
+    }
+    openConversation(conversationId);
+    if (m_ui->chatView->highlightMessage(messageId))
+        showStatus(tr("The highlighted message is where this came from."));
+    else
+        showStatus(tr("This came from this conversation; the message itself is no longer in it."));
 }
 
 // ---- dialogs -----------------------------------------------------------------------------------

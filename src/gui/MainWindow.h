@@ -58,6 +58,8 @@ public Q_SLOTS:
     // Opens Settings without blocking (window-modal) and returns it; one at a time.
     SettingsDialog* openSettings();
     void showMemoryItem(const QString& id);
+    // Opens the conversation a memory came from and highlights its source message.
+    void showSource(const QString& conversationId, const QString& messageId);
     void showStatus(const QString& text);
 
 Q_SIGNALS:

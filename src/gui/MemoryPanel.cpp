@@ -4,6 +4,7 @@
 #include "ColumnFitter.h"
 #include "EditItemDialog.h"
 #include "HistoryDialog.h"
+#include "MemoryFilterBar.h"
 #include "MessageBoxes.h"
 #include "memory/FactLabels.h"
 #include "memory/MemoryService.h"
@@ -64,23 +65,28 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
     separator->setSeparator(true);
     auto* separator2 = new QAction(this);
     separator2->setSeparator(true);
+    m_sourceAction = new QAction(tr("Show &Where This Came From"), this);
+    m_sourceAction->setObjectName(QStringLiteral("sourceAction"));
+    m_sourceAction->setStatusTip(tr("Open the conversation at the message this was learned from"));
     setUpPage(Tab::Profile, m_ui->factsTableView, m_facts, {FactTableModel::ValueColumn}, FactTableModel::UpdatedColumn,
               Qt::DescendingOrder,
               {m_ui->confirmAction, m_ui->rejectAction, separator, m_ui->pinAction, m_ui->editAction,
-               m_ui->deleteAction, m_ui->historyAction, separator2, m_ui->addFactAction, m_ui->undoAction});
-    setUpPage(
-        Tab::Episodes, m_ui->episodesTableView, m_episodes,
-        {EpisodeTableModel::ContentColumn, EpisodeTableModel::DetailColumn}, EpisodeTableModel::CreatedColumn,
-        Qt::DescendingOrder,
-        {m_ui->pinAction, m_ui->editAction, m_ui->deleteAction, m_ui->historyAction, separator, m_ui->undoAction});
-    setUpPage(
-        Tab::Working, m_ui->workingTableView, m_working,
-        {WorkingTableModel::ContentColumn, WorkingTableModel::ModelSeesColumn}, WorkingTableModel::TimeColumn,
-        Qt::AscendingOrder,
-        {m_ui->pinAction, m_ui->editAction, m_ui->deleteAction, m_ui->historyAction, separator, m_ui->undoAction});
+               m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator2, m_ui->addFactAction,
+               m_ui->undoAction});
+    setUpPage(Tab::Episodes, m_ui->episodesTableView, m_episodes,
+              {EpisodeTableModel::ContentColumn, EpisodeTableModel::DetailColumn}, EpisodeTableModel::CreatedColumn,
+              Qt::DescendingOrder,
+              {m_ui->pinAction, m_ui->editAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator,
+               m_ui->undoAction});
+    setUpPage(Tab::Working, m_ui->workingTableView, m_working,
+              {WorkingTableModel::ContentColumn, WorkingTableModel::ModelSeesColumn}, WorkingTableModel::TimeColumn,
+              Qt::AscendingOrder,
+              {m_ui->pinAction, m_ui->editAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator,
+               m_ui->undoAction});
     setUpPage(Tab::Archive, m_ui->archiveTableView, m_archive, {ArchiveTableModel::ContentColumn},
               ArchiveTableModel::ArchivedColumn, Qt::DescendingOrder,
-              {m_ui->restoreAction, m_ui->deleteAction, m_ui->historyAction, separator, m_ui->undoAction});
+              {m_ui->restoreAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator,
+               m_ui->undoAction});
 
     // A search reads one page (the count comes later), so it answers a key at once; keys typed
     // while a search runs wait in the event queue and restart the timer: one search for them all.
@@ -88,6 +94,15 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
     m_searchTimer.setInterval(0);
     connect(&m_searchTimer, &QTimer::timeout, this, &MemoryPanel::applySearch);
     connect(m_ui->searchLineEdit, &QLineEdit::textChanged, this, [this] { m_searchTimer.start(); });
+    connect(m_ui->filterBar, &MemoryFilterBar::changed, this, [this] {
+        updateFilterButton();
+        m_searchTimer.start();
+    });
+    connect(m_ui->filterButton, &QToolButton::toggled, this, [this](bool shown) {
+        if (shown)
+            reloadConversations();
+        m_ui->filterBar->setVisible(shown);
+    });
     connect(m_ui->tabWidget, &QTabWidget::currentChanged, this, &MemoryPanel::onTabChanged);
     connect(m_episodes, &PagedItemTableModel::totalCountChanged, this, &MemoryPanel::updateTabTitles);
     connect(m_archive, &PagedItemTableModel::totalCountChanged, this, &MemoryPanel::updateTabTitles);
@@ -157,11 +172,13 @@ void MemoryPanel::connectActions()
     connect(m_ui->confirmAction, &QAction::triggered, this, &MemoryPanel::confirmSelected);
     connect(m_ui->rejectAction, &QAction::triggered, this, &MemoryPanel::rejectSelected);
     connect(m_ui->restoreAction, &QAction::triggered, this, &MemoryPanel::restoreSelected);
+    connect(m_sourceAction, &QAction::triggered, this, &MemoryPanel::showSource);
 }
 
 void MemoryPanel::setUser(const QString& userId)
 {
     m_userId = userId;
+    reloadConversations();
     for (const Page& p : m_pages)
         p.model->setUser(userId);
     updateActions();
@@ -171,6 +188,13 @@ void MemoryPanel::setUser(const QString& userId)
 void MemoryPanel::setConversation(const QString& conversationId)
 {
     m_working->setConversation(conversationId);
+    if (m_ui->filterBar->isVisible())
+        reloadConversations(); // a new one, or one renamed
+}
+
+MemoryFilterBar* MemoryPanel::filterBar() const
+{
+    return m_ui->filterBar;
 }
 
 MemoryPanel::Tab MemoryPanel::currentTab() const
@@ -207,14 +231,20 @@ bool MemoryPanel::selectItem(const QString& id)
     const Page& p = page(tab);
     if (!p.model->canShow(*item))
         return false; // a superseded fact, another conversation's message…
+    if (m_searchTimer.isActive()) { // keys typed a moment ago: search with them before looking
+        m_searchTimer.stop();
+        applySearch();
+    }
     setCurrentTab(tab);
     const auto proxyRow = [&] {
         const int row = p.model->rowOf(id);
         return row < 0 ? QModelIndex() : p.proxy->mapFromSource(p.model->index(row, 0));
     };
     QModelIndex index = proxyRow();
-    if (!index.isValid() && !m_ui->searchLineEdit->text().isEmpty()) {
-        m_ui->searchLineEdit->clear(); // the search hid it
+    if (!index.isValid() && (!m_ui->searchLineEdit->text().isEmpty() || m_ui->filterBar->activeCount() > 0)) {
+        m_ui->searchLineEdit->clear(); // the search or a filter hid it
+        m_ui->filterBar->clear();
+        m_searchTimer.stop();
         applySearch();
         index = proxyRow();
     }
@@ -258,14 +288,36 @@ void MemoryPanel::onTabChanged()
         std::find_if(toolBarActions.cbegin(), toolBarActions.cend(), [](const QAction* a) { return a->isSeparator(); });
     if (firstSeparator != toolBarActions.cend())
         (*firstSeparator)->setVisible(tab == Tab::Profile); // it follows the Profile-only actions
-    m_searchTimer.stop();
-    applySearch();
     updateActions();
 }
 
 void MemoryPanel::applySearch()
 {
-    currentPage().proxy->setSearchText(m_ui->searchLineEdit->text().trimmed());
+    // Every tab at once: the tab titles count what matches in each tier.
+    const QString text = m_ui->searchLineEdit->text().trimmed();
+    const ItemQuery conditions = m_ui->filterBar->conditions(m_service.clock().now().toLocalTime());
+    for (const Page& p : m_pages)
+        p.proxy->setSearch(text, conditions);
+}
+
+void MemoryPanel::reloadConversations()
+{
+    if (m_userId.isEmpty()) {
+        m_ui->filterBar->setConversations({});
+        return;
+    }
+    auto conversations = m_service.conversations(m_userId);
+    if (!conversations) {
+        Q_EMIT statusMessage(tr("Could not read the conversations: %1").arg(conversations.errorMessage()));
+        return;
+    }
+    m_ui->filterBar->setConversations(*conversations);
+}
+
+void MemoryPanel::updateFilterButton()
+{
+    const int active = m_ui->filterBar->activeCount();
+    m_ui->filterButton->setText(active > 0 ? tr("Filters (%1)").arg(active) : tr("Filters"));
 }
 
 void MemoryPanel::updateActions()
@@ -282,6 +334,7 @@ void MemoryPanel::updateActions()
     m_ui->editAction->setEnabled(items.size() == 1 && tab != Tab::Archive);
     m_ui->deleteAction->setEnabled(any);
     m_ui->historyAction->setEnabled(items.size() == 1);
+    m_sourceAction->setEnabled(items.size() == 1 && !items.first().conversationId.isEmpty());
     m_ui->confirmAction->setEnabled(anyPending);
     m_ui->rejectAction->setEnabled(anyPending);
     m_ui->restoreAction->setEnabled(any && tab == Tab::Archive);
@@ -307,7 +360,8 @@ void MemoryPanel::updateTabTitles()
            pending));
     m_ui->pendingLabel->setVisible(pending > 0);
     // A memory with nothing in it yet (not a search that found nothing) says what will come.
-    const bool empty = m_ui->searchLineEdit->text().isEmpty() && page(Tab::Profile).proxy->rowCount() == 0 &&
+    const bool empty = m_ui->searchLineEdit->text().isEmpty() && m_ui->filterBar->activeCount() == 0 &&
+                       page(Tab::Profile).proxy->rowCount() == 0 &&
                        m_episodes->isCounted() && m_episodes->totalCount() == 0 &&
                        page(Tab::Working).proxy->rowCount() == 0 && m_archive->isCounted() &&
                        m_archive->totalCount() == 0;
@@ -464,6 +518,16 @@ void MemoryPanel::restoreSelected()
         tr("Could not restore “%1”."));
     if (done >= 0)
         Q_EMIT statusMessage(tr("Restored %n episode(s) to memory.", nullptr, done));
+}
+
+void MemoryPanel::showSource()
+{
+    const QList<MemoryItem> items = selectedItems();
+    if (items.size() != 1 || items.first().conversationId.isEmpty()) {
+        Q_EMIT statusMessage(tr("Nothing tells where this came from: it was added by hand or imported."));
+        return;
+    }
+    Q_EMIT sourceRequested(items.first().conversationId, items.first().sourceMessageId);
 }
 
 int MemoryPanel::applyToEach(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,

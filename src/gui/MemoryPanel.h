@@ -20,6 +20,7 @@ class EpisodeTableModel;
 class FactTableModel;
 class ItemFilterProxyModel;
 class ItemTableModel;
+class MemoryFilterBar;
 class MemoryService;
 class WorkingTableModel;
 
@@ -29,8 +30,10 @@ class MemoryPanel;
 
 // "What the assistant remembers": one user's memory in four tabs — profile facts, episodes, the
 // working window of the open conversation, and the archive of forgotten episodes. The user
-// searches, sorts, pins, corrects, deletes (undoably), confirms or rejects facts and restores
-// episodes; changes made anywhere in the app appear live through MemoryService's signals.
+// searches all four at once and filters them (source, conversation, time, pinned), sorts, pins,
+// corrects, deletes (undoably), confirms or rejects facts, restores episodes and opens the
+// conversation an item came from; changes made anywhere in the app appear live through
+// MemoryService's signals.
 class MemoryPanel final : public QWidget
 {
     Q_OBJECT
@@ -64,10 +67,14 @@ public:
 
     Tab currentTab() const;
     void setCurrentTab(Tab tab);
+    // The filters under the search field (shown with the Filters button).
+    MemoryFilterBar* filterBar() const;
 
 Q_SIGNALS:
     // A short message for the status bar: what an action did and how to undo it.
     void statusMessage(const QString& message);
+    // "Show Where This Came From": open this conversation at this message (empty: none known).
+    void sourceRequested(const QString& conversationId, const QString& messageId);
 
 private:
     struct Page
@@ -86,6 +93,8 @@ private:
 
     void onTabChanged();
     void applySearch();
+    void reloadConversations();
+    void updateFilterButton();
     void updateActions();
     void updateTabTitles();
 
@@ -98,6 +107,7 @@ private:
     void confirmSelected();
     void rejectSelected();
     void restoreSelected();
+    void showSource();
     // Applies `change` to each item in turn and stops at the first failure, which it reports
     // with `failure` (%1 = the item). Returns how many it changed, or -1 after a failure.
     int applyToEach(const QList<MemoryItem>& items, const std::function<Status(const MemoryItem&)>& change,
@@ -116,6 +126,7 @@ private:
     WorkingTableModel* m_working{};
     ArchiveTableModel* m_archive{};
     std::array<Page, 4> m_pages;
+    QAction* m_sourceAction{};
     QTimer m_searchTimer;
     QString m_userId;
 };

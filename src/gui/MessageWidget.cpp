@@ -170,16 +170,33 @@ void MessageWidget::buildFooter(QVBoxLayout* layout)
 
 void MessageWidget::paintEvent(QPaintEvent* /*event*/)
 {
-    if (m_role != Role::User)
+    if (m_role != Role::User && !m_highlighted)
         return;
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    if (m_highlighted) {
+        // The source of a memory: the selection colour, as a frame and a light wash.
+        QColor wash = palette().color(QPalette::Highlight);
+        wash.setAlphaF(0.12f);
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 2));
+        painter.setBrush(wash);
+        painter.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), 8, 8);
+        return;
+    }
     // A faint, rounded backdrop tells the user's words from the replies without loud colours.
     QColor fill = palette().color(QPalette::Text);
     fill.setAlphaF(0.05f);
-    QPainter painter(this);
-    painter.setRenderHint(QPainter::Antialiasing);
     painter.setPen(Qt::NoPen);
     painter.setBrush(fill);
     painter.drawRoundedRect(rect(), 8, 8);
+}
+
+void MessageWidget::setHighlighted(bool highlighted)
+{
+    if (m_highlighted == highlighted)
+        return;
+    m_highlighted = highlighted;
+    update();
 }
 
 QString MessageWidget::renderedText() const

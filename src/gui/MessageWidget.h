@@ -52,6 +52,9 @@ public:
     void setRetryEnabled(bool enabled);
     void setRegenerateVisible(bool visible);
     void setUsedMemories(const QList<UsedMemory>& items);
+    // Marked as the message a memory came from ("Show Where This Came From").
+    void setHighlighted(bool highlighted);
+    bool isHighlighted() const { return m_highlighted; }
     QList<UsedMemory> usedMemories() const { return m_used; }
 
 Q_SIGNALS:
@@ -75,6 +78,7 @@ private:
     QString m_messageId;
     QString m_text;
     State m_state{State::Complete};
+    bool m_highlighted{};
     QList<UsedMemory> m_used;
     QTimer m_renderTimer;
 

@@ -15,6 +15,7 @@ struct ProviderPreset
     QString chatModel;
     QString embeddingModel;
     bool needsKey{true};
+    QString helpUrl; // where to get a key (or, for Ollama, the program itself)
 
     static const QList<ProviderPreset>& all();
     // The preset with this id, or "custom".

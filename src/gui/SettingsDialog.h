@@ -1,5 +1,6 @@
 #pragma once
 
+#include "EndpointProbe.h"
 #include "core/Result.h"
 
 #include <QDialog>
@@ -15,15 +16,6 @@ namespace engram {
 
 class AppSettings;
 class SecretStore;
-
-// What "Test connection" checks: the endpoint as the dialog shows it now, before it is saved.
-struct EndpointCheck
-{
-    QString baseUrl;
-    QString apiKey;
-    QString chatModel;
-    int timeoutSeconds{};
-};
 
 // Settings: the model endpoint (provider presets, address, API key, models, timeouts), memory
 // tunables and the language. Saves plain values to AppSettings and the key only to a SecretStore.

@@ -158,4 +158,23 @@ void ModelListCall::onSuccess(const QByteArray& body)
         attemptFailed(result.error());
 }
 
+OllamaTagsCall::OllamaTagsCall(QNetworkAccessManager& nam, const LlmSettings& settings, ModelListReply& reply)
+    : LlmCall(nam, settings, reply)
+    , m_models(reply)
+{}
+
+QUrl OllamaTagsCall::url() const
+{
+    return QUrl(ModelCatalog::ollamaRoot(settings().baseUrl) + QStringLiteral("/api/tags"));
+}
+
+void OllamaTagsCall::onSuccess(const QByteArray& body)
+{
+    auto result = ModelCatalog::fromOllamaTags(body);
+    if (result)
+        m_models.finish(*result);
+    else
+        attemptFailed(result.error());
+}
+
 } // namespace engram::detail

@@ -82,4 +82,22 @@ private:
     ModelListReply& m_models;
 };
 
+// Ollama's own model list, GET /api/tags at the address without "/v1": it names each model's
+// family, which tells embedding models apart.
+class OllamaTagsCall final : public LlmCall
+{
+    Q_OBJECT
+
+public:
+    OllamaTagsCall(QNetworkAccessManager& nam, const LlmSettings& settings, ModelListReply& reply);
+
+protected:
+    QByteArray verb() const override { return QByteArrayLiteral("GET"); }
+    QUrl url() const override;
+    void onSuccess(const QByteArray& body) override;
+
+private:
+    ModelListReply& m_models;
+};
+
 } // namespace engram::detail

@@ -76,11 +76,23 @@ EmbeddingReply* LlmClient::embed(const QStringList& texts, const QString& model)
 
 ModelListReply* LlmClient::listModels()
 {
+    return startModelList(false);
+}
+
+ModelListReply* LlmClient::listOllamaModels()
+{
+    return startModelList(true);
+}
+
+ModelListReply* LlmClient::startModelList(bool ollamaTags)
+{
     auto* reply = new ModelListReply(this);
     if (failEarly(reply, QString()))
         return reply;
-    auto* call = new detail::ModelListCall(*m_nam, m_settings, *reply);
-    call->start();
+    if (ollamaTags)
+        (new detail::OllamaTagsCall(*m_nam, m_settings, *reply))->start();
+    else
+        (new detail::ModelListCall(*m_nam, m_settings, *reply))->start();
     return reply;
 }
 

@@ -35,10 +35,14 @@ public:
     EmbeddingReply* embed(const QStringList& texts, const QString& model = {}) override;
     bool canEmbed() const override { return m_settings.embeddingsEnabled(); }
     QString embeddingModel() const override { return m_settings.embeddingModel; }
+    // GET /models: the endpoint's models (split into chat and embedding models by name).
     ModelListReply* listModels();
+    // GET /api/tags beside the address: a local Ollama's models, split by their family.
+    ModelListReply* listOllamaModels();
 
 private:
     ChatReply* startChat(const ChatRequest& request, bool stream);
+    ModelListReply* startModelList(bool ollamaTags);
     // A reply that fails (asynchronously) before anything is sent, when the settings cannot work.
     bool failEarly(LlmReply* reply, const QString& model);
 

@@ -1,5 +1,7 @@
 #include "llm/LlmReply.h"
 
+#include <algorithm>
+
 namespace engram {
 
 LlmReply::LlmReply(QObject* parent)
@@ -84,7 +86,15 @@ ModelListReply::ModelListReply(QObject* parent)
 
 void ModelListReply::finish(const QStringList& models)
 {
-    endWith([&] { Q_EMIT finished(models); });
+    finish(ModelCatalog::fromIds(models));
+}
+
+void ModelListReply::finish(const ModelCatalog& catalog)
+{
+    m_catalog = catalog;
+    QStringList all = catalog.chatModels + catalog.embeddingModels;
+    std::sort(all.begin(), all.end());
+    endWith([&] { Q_EMIT finished(all); });
 }
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include "llm/LlmError.h"
 #include "llm/LlmTypes.h"
+#include "llm/ModelCatalog.h"
 
 #include <QObject>
 #include <QStringList>
@@ -114,11 +115,19 @@ class ModelListReply final : public LlmReply
 
 public:
     explicit ModelListReply(QObject* parent = nullptr);
-    // For backends.
+    // For backends: plain ids (split into chat and embedding models by name), or a catalog.
     void finish(const QStringList& models);
+    void finish(const ModelCatalog& catalog);
+
+    // The models, split; complete once finished() was emitted.
+    const ModelCatalog& catalog() const { return m_catalog; }
 
 Q_SIGNALS:
+    // All of the models, sorted.
     void finished(const QStringList& models);
+
+private:
+    ModelCatalog m_catalog;
 };
 
 // Callback style: calls `done` once, with the result or the error, unless `context` is gone by then.

@@ -1,18 +1,24 @@
-// Renders the real MainWindow and SettingsDialog with sample conversations, played through the
-// scripted ChatEngine, into PNG files: for looking at the layout in each language and for docs/.
+// Renders the first start's welcome, the real MainWindow and SettingsDialog with sample
+// conversations, played through the scripted ChatEngine, into PNG files: for looking at the
+// layout in each language and for docs/.
 //   engram-screenshots --lang zh_CN --out docs/screenshots
 //   engram-screenshots --lang en --dark --out /tmp/dark   (then main-en.png → main-dark-en.png)
 #include "AppSettings.h"
 #include "AppStartup.h"
 #include "ChatView.h"
+#include "FakeLlmServer.h"
 #include "MainWindow.h"
+#include "MemoryFilterBar.h"
+#include "MemoryPanel.h"
 #include "MessageBox.h"
 #include "MessageWidget.h"
 #include "ScriptedChatEngine.h"
 #include "SecretStore.h"
 #include "SettingsDialog.h"
+#include "SetupDialog.h"
 #include "memory/FactLabels.h"
 #include "memory/MemoryService.h"
+#include "storage/Database.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,7 +26,10 @@
 #include <QDockWidget>
 #include <QPalette>
 #include <QPlainTextEdit>
+#include <QComboBox>
+#include <QItemSelectionModel>
 #include <QStyleFactory>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -43,6 +52,7 @@ struct Sample
     QString earlierTitle;
     QString earlierQuestion;
     QString earlierAnswer;
+    QStringList otherQuestions; // more past exchanges, for the panel's filters
 };
 
 Sample sample(bool chinese)
@@ -64,7 +74,9 @@ Sample sample(bool chinese)
             QStringLiteral("上周讨论过视频节奏和转场"),
             QStringLiteral("相机怎么选"),
             QStringLiteral("预算五千左右，入门拍视频买什么相机？"),
-            QStringLiteral("预算五千的话，可以优先考虑带翻转屏和良好自动对焦的机型。")};
+            QStringLiteral("预算五千的话，可以优先考虑带翻转屏和良好自动对焦的机型。"),
+            {QStringLiteral("周末去哪里拍外景比较好？"), QStringLiteral("字幕用什么字体读起来最清楚？"),
+             QStringLiteral("剪辑软件选哪个入门快？")}};
     }
     return {QStringLiteral("Help me plan this week's short videos"),
             QStringLiteral("## This week\n\nBuilding on the **editing rhythm** you mentioned, here is a plan:\n\n"
@@ -82,7 +94,10 @@ Sample sample(bool chinese)
             QStringLiteral("Last week we talked about pacing and transitions"),
             QStringLiteral("Choosing a camera"),
             QStringLiteral("Which camera should I buy for video on a modest budget?"),
-            QStringLiteral("Look for a flip screen and reliable autofocus first; sensor size matters less.")};
+            QStringLiteral("Look for a flip screen and reliable autofocus first; sensor size matters less."),
+            {QStringLiteral("Where should I film outdoors this weekend?"),
+             QStringLiteral("Which subtitle font reads best on a phone?"),
+             QStringLiteral("Which editing app is quickest to learn?")}};
 }
 
 // What the panel shows: a few facts (one pinned) and an earlier exchange.
@@ -98,6 +113,8 @@ void rememberSampleProfile(MemoryService& memory, const QString& conversationId,
     (void)fact("城市", "city", "杭州", "Hangzhou");
     (void)fact("喜欢", "likes", "思源黑体", "clean sans-serif subtitles");
     (void)memory.recordExchange(user, conversationId, s.earlierQuestion, s.earlierAnswer);
+    for (const QString& question : s.otherQuestions)
+        (void)memory.recordExchange(user, conversationId, question, s.earlierAnswer);
 }
 
 void send(MainWindow& window, const QString& text)
@@ -154,6 +171,21 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     QTest::qWait(100);
     save(&window, out.filePath(QStringLiteral("main-%1.png").arg(lang)));
 
+    // The panel as a control room: every tab searched and filtered, several items selected.
+    MemoryPanel* panel = window.memoryPanel();
+    panel->setCurrentTab(MemoryPanel::Tab::Episodes);
+    panel->findChild<QToolButton*>(QStringLiteral("filterButton"))->setChecked(true);
+    panel->filterBar()->setOrigin(ItemOrigin::Said);
+    QTest::qWait(150);
+    auto* episodes = panel->findChild<QTableView*>(QStringLiteral("episodesTableView"));
+    for (int row : {0, 2})
+        episodes->selectionModel()->select(episodes->model()->index(row, 0),
+                                           QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    save(&window, out.filePath(QStringLiteral("panel-filters-%1.png").arg(lang)));
+    panel->filterBar()->clear();
+    panel->findChild<QToolButton*>(QStringLiteral("filterButton"))->setChecked(false);
+    panel->setCurrentTab(MemoryPanel::Tab::Profile);
+
     Turn stalled;
     stalled.chunks = {s.partial};
     stalled.stall = true;
@@ -181,6 +213,31 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     dialog->findChild<QTabWidget*>()->setCurrentIndex(1);
     save(dialog, out.filePath(QStringLiteral("settings-memory-%1.png").arg(lang)));
     dialog->reject();
+}
+
+// The welcome of a first start: with Ollama found (a local server posing as it), then with none.
+void shootSetup(AppSettings& settings, SecretStore& secrets, const QDir& out, const QString& lang)
+{
+    test::FakeLlmServer ollama;
+    ollama.setPoseAsOllama(true);
+    ollama.setModels({QStringLiteral("qwen2.5:7b"), QStringLiteral("llama3.2:3b"), QStringLiteral("deepseek-r1:8b"),
+                      QStringLiteral("nomic-embed-text")});
+    const QString file = Database::defaultPath();
+    {
+        SetupDialog setup(settings, secrets, file);
+        setup.setOllamaAddress(ollama.baseUrl());
+        setup.show();
+        auto* models = setup.findChild<QComboBox*>(QStringLiteral("ollamaChatComboBox"));
+        if (!QTest::qWaitFor([&] { return models->count() > 0; }, 5000))
+            qFatal("the welcome found no models");
+        save(&setup, out.filePath(QStringLiteral("setup-%1.png").arg(lang)));
+    }
+    SetupDialog setup(settings, secrets, file);
+    setup.setOllamaAddress(QStringLiteral("http://127.0.0.1:9/v1")); // nothing listens there
+    setup.show();
+    if (!QTest::qWaitFor([&] { return setup.page() == SetupDialog::Page::Provider; }, 10000))
+        qFatal("the welcome did not give up on Ollama");
+    save(&setup, out.filePath(QStringLiteral("setup-provider-%1.png").arg(lang)));
 }
 
 // A dark palette of the Fusion style, the colours of a dark desktop theme: what the app must read
@@ -248,6 +305,7 @@ int main(int argc, char* argv[])
 
     AppSettings settings(dir.filePath(QStringLiteral("engram.ini")));
     MemorySecretStore secrets;
+    shootSetup(settings, secrets, out, lang);
     test::ScriptedChatEngine engine(&memory);
     engine.setModel(QStringLiteral("qwen2.5:7b"));
     MainWindow window(memory, settings, secrets, engine);

@@ -3,6 +3,7 @@
 #include "EpisodeBulk.h"
 #include "HistoryDialog.h"
 #include "MemoryFixture.h"
+#include "MemoryFilterBar.h"
 #include "MemoryPanel.h"
 #include "MessageBoxes.h"
 #include "models/ArchiveTableModel.h"
@@ -13,6 +14,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QHeaderView>
 #include <QInputMethodEvent>
@@ -26,6 +29,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QToolButton>
 #include <QToolBar>
 
 using namespace engram;
@@ -606,7 +610,8 @@ private Q_SLOTS:
 
         p.panel.setCurrentTab(MemoryPanel::Tab::Archive);
         QTest::keyClicks(p.search(), QStringLiteral("no such text"));
-        const QString message = p.working()->model()->index(0, 0).data(ItemTableModel::IdRole).toString();
+        // The search applies to every tab: the Working tab hides the message too.
+        const QString message = p.m->window(kAlice, c)->first().id;
         QVERIFY(p.panel.selectItem(message)); // clears the search that would hide it
         QCOMPARE(p.panel.currentTab(), MemoryPanel::Tab::Working);
         QVERIFY(p.search()->text().isEmpty());
@@ -642,6 +647,100 @@ private Q_SLOTS:
 
         p.panel.setUser(kAlice);
         QCOMPARE(p.facts()->model()->rowCount(), 2);
+    }
+
+    // One search reaches every tab, and each tab's title counts its matches; the filters (source,
+    // conversation, time, pinned) narrow every tab too, in SQL for the paged ones (issue 15).
+    void searchAndFiltersCoverEveryTab()
+    {
+        Panel p;
+        const QString home = p.m.newConversation(kAlice, QStringLiteral("Holidays"));
+        const auto round = [&p](const QString& conversation, const QString& question) {
+            p.m.addRound(kAlice, conversation, question, QStringLiteral("Noted"));
+            QVERIFY(p.m->recordExchange(kAlice, conversation, question, QStringLiteral("Noted")));
+        };
+        round(home, QStringLiteral("A Lyon trip in May"));
+        p.m.clock().advanceDays(40);
+        const QString work = p.m.newConversation(kAlice, QStringLiteral("Office"));
+        round(work, QStringLiteral("The Lyon office budget"));
+        const Fact city = addFact(p, QStringLiteral("city"), QStringLiteral("Lyon"));
+        Json imported = Json::parse(R"({"format": "engram-memory", "version": 1,
+            "episodes": [{"content": "An imported Lyon note", "created_at": "2026-01-15T10:00:00Z"}]})");
+        QVERIFY(p.m->importDocument(kAlice, QByteArray::fromStdString(imported.dump())));
+        p.panel.setUser(kAlice);
+        p.panel.setConversation(work);
+        const auto titles = [&p] {
+            QStringList t;
+            for (int i = 0; i < p.tabs()->count(); ++i)
+                t.append(p.tabs()->tabText(i));
+            return t.join(QStringLiteral(" | "));
+        };
+
+        typeText(p.search(), QStringLiteral("Lyon"));
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (1) | Episodes (3) | Working (1) | Archive (0)"));
+
+        // The Filters button shows the bar; each choice narrows every tab.
+        auto* button = p.panel.findChild<QToolButton*>(QStringLiteral("filterButton"));
+        QTest::mouseClick(button, Qt::LeftButton);
+        MemoryFilterBar* filters = p.panel.filterBar();
+        QVERIFY(filters->isVisible());
+        auto* conversation = filters->findChild<QComboBox*>(QStringLiteral("conversationFilterComboBox"));
+        QCOMPARE(conversation->count(), 3); // any, and the two conversations
+        filters->setOrigin(ItemOrigin::Said);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (0) | Episodes (2) | Working (1) | Archive (0)"));
+        QCOMPARE(button->text(), QStringLiteral("Filters (1)"));
+        filters->setConversation(home);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (0) | Episodes (1) | Working (0) | Archive (0)"));
+        QTRY_COMPARE(cell(p.episodes(), 0, EpisodeTableModel::ContentColumn), QStringLiteral("A Lyon trip in May"));
+        filters->setConversation(QString());
+        filters->setOrigin(ItemOrigin::Imported);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (0) | Episodes (1) | Working (0) | Archive (0)"));
+        QTRY_COMPARE(cell(p.episodes(), 0, EpisodeTableModel::ContentColumn), QStringLiteral("An imported Lyon note"));
+        filters->setOrigin(ItemOrigin::ByHand);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (1) | Episodes (0) | Working (0) | Archive (0)"));
+        filters->setOrigin(ItemOrigin::Tool); // nothing came from another tool yet
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (0) | Episodes (0) | Working (0) | Archive (0)"));
+
+        // Time: the clock is 40 days past the first round.
+        filters->setOrigin(std::nullopt);
+        filters->setPeriod(MemoryFilterBar::Period::Month);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (1) | Episodes (1) | Working (1) | Archive (0)"));
+        QTRY_COMPARE(cell(p.episodes(), 0, EpisodeTableModel::ContentColumn), QStringLiteral("The Lyon office budget"));
+        filters->setPeriod(MemoryFilterBar::Period::AnyTime);
+
+        // Pinned only.
+        QVERIFY(p.m->setPinned(kAlice, city.id, true));
+        filters->setPinnedOnly(true);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (1) | Episodes (0) | Working (0) | Archive (0)"));
+        QCOMPARE(button->text(), QStringLiteral("Filters (1)"));
+
+        // Clear Filters brings everything back; the search stays.
+        QTest::mouseClick(filters->findChild<QToolButton*>(QStringLiteral("clearFiltersButton")), Qt::LeftButton);
+        QTRY_COMPARE(titles(), QStringLiteral("Profile (1) | Episodes (3) | Working (1) | Archive (0)"));
+        QCOMPARE(button->text(), QStringLiteral("Filters"));
+        QCOMPARE(p.search()->text(), QStringLiteral("Lyon"));
+    }
+
+    // A multi-selection under a filter: pinned and unpinned as one action, one Undo for all.
+    void aFilteredMultiSelectionPinsAsOneAction()
+    {
+        Panel p;
+        const QString c = p.m.newConversation(kAlice, QStringLiteral("Plans"));
+        for (const char* text : {"plan one", "plan two", "plan three"})
+            QVERIFY(p.m->recordExchange(kAlice, c, QString::fromLatin1(text), QStringLiteral("ok")));
+        addFact(p, QStringLiteral("plan"), QStringLiteral("by hand"));
+        p.panel.setUser(kAlice);
+        p.panel.setCurrentTab(MemoryPanel::Tab::Episodes);
+        p.panel.filterBar()->setOrigin(ItemOrigin::Said);
+        QTRY_COMPARE(p.episodes()->model()->rowCount(), 3);
+        p.episodes()->selectAll();
+        p.click("pinAction");
+        ItemQuery pinnedEpisodes;
+        pinnedEpisodes.tier = Tier::Episodic;
+        pinnedEpisodes.pinnedOnly = true;
+        QCOMPARE(p.m->list(kAlice, pinnedEpisodes)->size(), 3);
+        p.click("undoAction");
+        QCOMPARE(p.m->list(kAlice, pinnedEpisodes)->size(), 0);
     }
 
     void screenshot()

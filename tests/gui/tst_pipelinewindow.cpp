@@ -330,6 +330,77 @@ private Q_SLOTS:
         QCOMPARE(shown.first().label, used);
     }
 
+    // From the panel, "Show Where This Came From" opens the conversation a memory was learned in
+    // and highlights the message it came from (issue 15).
+    void showWhereThisCameFromHighlightsTheSourceMessage()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        App app(server.clientSettings());
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        auto* chat = app.find<ChatView>("chatView");
+        const auto replied = [&app](int count) { return app.replied(count); };
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Hello!")));
+        app.send(QStringLiteral("Good morning"));
+        QTRY_VERIFY_WITH_TIMEOUT(replied(2), kWaitMs);
+        app.runJobs(); // its extraction finds nothing
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Noted.")));
+        server.enqueue(FakeMatch::extraction(), FakeReply::json(extraction("deploys_with", "Kubernetes")));
+        app.send(QStringLiteral("We deploy everything with Kubernetes"));
+        QTRY_VERIFY_WITH_TIMEOUT(replied(4), kWaitMs);
+        app.runJobs();
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(QStringLiteral("Sure.")));
+        app.send(QStringLiteral("Thanks, that is all"));
+        QTRY_VERIFY_WITH_TIMEOUT(replied(6), kWaitMs);
+        app.runJobs();
+        const QString source = app.window->currentConversationId();
+        const QString sourceMessage = chat->messages().at(2)->messageId();
+        QVERIFY(!sourceMessage.isEmpty());
+        QVERIFY(!chat->highlightedMessage());
+
+        // Elsewhere now: a new, empty conversation.
+        app.find<QAction>("newConversationAction")->trigger();
+        QTRY_VERIFY(app.window->currentConversationId() != source);
+        QCOMPARE(chat->messages().size(), 0);
+
+        app.window->memoryDock()->show();
+        app.window->memoryPanel()->setCurrentTab(MemoryPanel::Tab::Profile);
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("Kubernetes")) >= 0);
+        app.facts()->selectRow(rowOfValue(app.facts(), QStringLiteral("Kubernetes")));
+        auto* sourceAction = app.find<QAction>("sourceAction");
+        QVERIFY(sourceAction && sourceAction->isEnabled());
+        QVERIFY(app.facts()->actions().contains(sourceAction)); // in the row's context menu
+        sourceAction->trigger();
+        QCOMPARE(app.window->currentConversationId(), source);
+        QCOMPARE(chat->messages().size(), 6);
+        MessageWidget* highlighted = chat->highlightedMessage();
+        QVERIFY(highlighted);
+        QCOMPARE(highlighted->messageId(), sourceMessage);
+        QCOMPARE(highlighted->text(), QStringLiteral("We deploy everything with Kubernetes"));
+        const QList<MessageWidget*> shown = chat->messages();
+        const auto marked =
+            std::count_if(shown.cbegin(), shown.cend(), [](const MessageWidget* m) { return m->isHighlighted(); });
+        QCOMPARE(marked, 1);
+
+        // An exchange in Episodes leads to its question the same way.
+        app.window->memoryPanel()->setCurrentTab(MemoryPanel::Tab::Episodes);
+        auto* episodes = app.find<QTableView>("episodesTableView");
+        QTRY_VERIFY(rowOfValue(episodes, QStringLiteral("Good morning")) >= 0);
+        episodes->selectRow(rowOfValue(episodes, QStringLiteral("Good morning")));
+        QVERIFY(sourceAction->isEnabled());
+        sourceAction->trigger();
+        QVERIFY(chat->highlightedMessage());
+        QCOMPARE(chat->highlightedMessage()->text(), QStringLiteral("Good morning"));
+        QCOMPARE(chat->messages().at(2)->isHighlighted(), false);
+
+        // A fact added by hand came from no conversation: nothing to show.
+        QVERIFY(app.memory->addFact(kUser, QStringLiteral("user"), QStringLiteral("city"), QStringLiteral("Lyon")));
+        app.window->memoryPanel()->setCurrentTab(MemoryPanel::Tab::Profile);
+        QTRY_VERIFY(rowOfValue(app.facts(), QStringLiteral("Lyon")) >= 0);
+        app.facts()->selectRow(rowOfValue(app.facts(), QStringLiteral("Lyon")));
+        QVERIFY(!sourceAction->isEnabled());
+    }
+
     // A broken stream: the part that came is shown marked, stored, and shown again after a restart.
     void anInterruptedReplyIsKeptAfterARestart()
     {

@@ -176,6 +176,8 @@ FakeResponse FakeResponseBuilder::build(const FakeReply& reply, const RecordedRe
         writeEmbeddings(response, reply, request, options);
     } else if (kind == Kind::Models || (byDefault && request.isModels())) {
         writeModels(response, reply, options);
+    } else if (byDefault && options.poseAsOllama && request.path == QLatin1String("/api/tags")) {
+        writeOllamaTags(response, options);
     } else {
         response.status = 404;
         setJsonBody(response, errorJson(QStringLiteral("Unknown path %1").arg(request.path),
@@ -279,6 +281,20 @@ void FakeResponseBuilder::writeModels(FakeResponse& response, const FakeReply& r
     for (const QString& id : reply.m_kind == FakeReply::Kind::Models ? reply.m_models : options.models)
         data.push_back({{"id", utf8(id)}, {"object", "model"}, {"created", kCreated}, {"owned_by", "engram-test"}});
     setJsonBody(response, {{"object", "list"}, {"data", std::move(data)}});
+}
+
+void FakeResponseBuilder::writeOllamaTags(FakeResponse& response, const FakeServerOptions& options)
+{
+    // As Ollama 0.5 answers: embedding models are of a BERT family, chat models of their own.
+    nlohmann::json models = nlohmann::json::array();
+    for (const QString& id : options.models) {
+        const char* family = id.contains(QLatin1String("embed")) ? "nomic-bert" : "llama";
+        models.push_back({{"name", utf8(id)},
+                          {"model", utf8(id)},
+                          {"size", 4683087332},
+                          {"details", {{"format", "gguf"}, {"family", family}, {"parameter_size", "7.6B"}}}});
+    }
+    setJsonBody(response, {{"models", std::move(models)}});
 }
 
 QString defaultChatText(const RecordedRequest& request)

@@ -17,6 +17,7 @@ struct FakeServerOptions
     int defaultChunkBytes{};
     int defaultChunkDelayMs{};
     QHash<QString, QString> embeddingSynonyms; // search token → the token it is embedded as
+    bool poseAsOllama{};                        // answer Ollama's GET /api/tags with the models
 };
 
 // An HTTP response ready to be written, with the pacing the reply asked for.
@@ -55,6 +56,7 @@ private:
     static void writeEmbeddings(FakeResponse& response, const FakeReply& reply, const RecordedRequest& request,
                                 const FakeServerOptions& options);
     static void writeModels(FakeResponse& response, const FakeReply& reply, const FakeServerOptions& options);
+    static void writeOllamaTags(FakeResponse& response, const FakeServerOptions& options);
 };
 
 // The unscripted chat answer: an echo of the last user message, in Chinese when it has CJK text.

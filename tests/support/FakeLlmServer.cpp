@@ -101,6 +101,12 @@ void FakeLlmServer::setModels(const QStringList& ids)
     m_state->options.models = ids;
 }
 
+void FakeLlmServer::setPoseAsOllama(bool pose)
+{
+    QMutexLocker lock(&m_state->mutex);
+    m_state->options.poseAsOllama = pose;
+}
+
 void FakeLlmServer::setRejectUnknownModels(bool reject)
 {
     QMutexLocker lock(&m_state->mutex);

@@ -52,6 +52,7 @@ public:
     void setRejectResponseFormat(bool reject);  // 400 for requests with response_format
     void setRejectStreamOptions(bool reject);   // 400 for requests with stream_options
     void setModels(const QStringList& ids);     // what /models lists (default: fake-chat, fake-embed)
+    void setPoseAsOllama(bool pose);            // also answer Ollama's GET /api/tags (at the root) with them
     void setRejectUnknownModels(bool reject);   // 404 model_not_found for models not listed
     // Unscripted /embeddings embed each word of a key as the word of its value ({"automobile", "car"}):
     // texts without a shared word can then be close, as with a real model.

@@ -1,5 +1,6 @@
 #include "models/ItemFilterProxyModel.h"
 
+#include "models/ItemTableModel.h"
 #include "models/PagedItemTableModel.h"
 
 namespace engram {
@@ -22,13 +23,28 @@ PagedItemTableModel* ItemFilterProxyModel::pagedModel() const
 
 void ItemFilterProxyModel::setSearchText(const QString& text)
 {
-    if (text == m_search)
-        return;
+    setSearch(text, m_filter);
+}
+
+void ItemFilterProxyModel::setSearch(const QString& text, const ItemQuery& filter)
+{
     m_search = text;
-    if (auto* paged = pagedModel())
-        paged->setSearchText(text);
+    m_filter = filter;
+    if (auto* paged = pagedModel()) {
+        paged->setSearch(text, filter); // the database filters, and only when something changed
+        return;
+    }
+    if (filterRegularExpression().pattern() != QRegularExpression::escape(text))
+        setFilterFixedString(text); // filters again
     else
-        setFilterFixedString(text);
+        invalidateFilter();
+}
+
+bool ItemFilterProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    if (!pagedModel() && !m_filter.admits(m_source->itemAt(sourceRow)))
+        return false;
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
 }
 
 void ItemFilterProxyModel::sort(int column, Qt::SortOrder order)

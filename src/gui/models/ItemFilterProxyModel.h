@@ -1,5 +1,7 @@
 #pragma once
 
+#include "memory/MemoryService.h"
+
 #include <QSortFilterProxyModel>
 
 namespace engram {
@@ -23,12 +25,18 @@ public:
     // Shows rows whose text contains `text`, case-insensitively.
     void setSearchText(const QString& text);
     QString searchText() const { return m_search; }
+    // The same, and only items `filter` admits (ItemQuery::admits).
+    void setSearch(const QString& text, const ItemQuery& filter);
 
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
 private:
     ItemTableModel* m_source{};
     QString m_search;
+    ItemQuery m_filter;
 };
 
 } // namespace engram

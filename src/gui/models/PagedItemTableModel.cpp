@@ -68,9 +68,18 @@ void PagedItemTableModel::setInitialOrder(EpisodeOrder order, bool descending)
 
 void PagedItemTableModel::setSearchText(const QString& text)
 {
-    if (text == m_search)
+    setSearch(text, m_filter);
+}
+
+void PagedItemTableModel::setSearch(const QString& text, const ItemQuery& filter)
+{
+    const auto conditions = [](const ItemQuery& q) {
+        return std::tie(q.pinnedOnly, q.conversationId, q.origin, q.createdFrom, q.createdBefore);
+    };
+    if (text == m_search && conditions(filter) == conditions(m_filter))
         return;
     m_search = text;
+    m_filter = filter;
     reload();
 }
 
@@ -178,7 +187,7 @@ Result<QList<MemoryItem>> PagedItemTableModel::load()
 
 bool PagedItemTableModel::belongs(const MemoryItem& item) const
 {
-    return m_search.isEmpty() || containsText(item, m_search);
+    return (m_search.isEmpty() || containsText(item, m_search)) && m_filter.admits(item);
 }
 
 int PagedItemTableModel::insertionRow(const MemoryItem& item) const
@@ -206,8 +215,9 @@ void PagedItemTableModel::afterLiveChange()
 
 ItemQuery PagedItemTableModel::query(int offset) const
 {
-    ItemQuery q;
+    ItemQuery q = m_filter;
     q.tier = tier();
+    q.status.clear();
     q.contains = m_search;
     q.order = m_order;
     q.descending = m_descending;

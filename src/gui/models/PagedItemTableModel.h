@@ -25,6 +25,9 @@ public:
     // Shows only items whose text contains `text` (asked of the database). Reloads.
     void setSearchText(const QString& text);
     QString searchText() const { return m_search; }
+    // The same, and only items that pass the pin, conversation, origin and date conditions of
+    // `filter` (its other fields are ignored). Reloads once, when anything changed.
+    void setSearch(const QString& text, const ItemQuery& filter);
     // How many items match in the database, fetched or not; until they are counted, at least
     // this many (the rows loaded).
     int totalCount() const { return m_total; }
@@ -64,6 +67,7 @@ private:
     bool sortsBefore(const MemoryItem& a, const MemoryItem& b) const;
 
     QString m_search;
+    ItemQuery m_filter;
     EpisodeOrder m_order{EpisodeOrder::Created};
     bool m_descending{true};
     int m_total{};
