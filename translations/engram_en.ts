@@ -1415,6 +1415,14 @@ SQLite says: %2</source>
         <source>This came from this conversation; the message itself is no longer in it.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Search Memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search everything the assistant remembers</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>

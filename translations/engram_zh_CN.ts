@@ -1414,6 +1414,14 @@ SQLite 的报告：%2</translation>
         <source>This came from this conversation; the message itself is no longer in it.</source>
         <translation>它来自这个对话，但那条消息已不在其中。</translation>
     </message>
+    <message>
+        <source>&amp;Search Memory</source>
+        <translation>搜索记忆(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Search everything the assistant remembers</source>
+        <translation>搜索助手记得的一切</translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>

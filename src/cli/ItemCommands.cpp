@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "memory/MemoryService.h"
 
+#include <QDateTime>
 #include <QFile>
 
 #include <cerrno>
@@ -14,6 +15,9 @@ namespace {
 const QString kTier = QStringLiteral("tier");
 const QString kStatus = QStringLiteral("status");
 const QString kPinned = QStringLiteral("pinned");
+const QString kSource = QStringLiteral("source");
+const QString kConversation = QStringLiteral("conversation");
+const QString kSince = QStringLiteral("since");
 const QString kLimit = QStringLiteral("limit");
 const QString kLexicalOnly = QStringLiteral("lexical-only");
 
@@ -25,6 +29,13 @@ void addListOptions(QCommandLineParser& p)
                        "buffered, summarized, removed)."),
                  QStringLiteral("STATUS")});
     p.addOption({kPinned, cliTr("Only pinned items.")});
+    p.addOption({kSource,
+                 cliTr("Only items from this source: said (by you), inferred (by the model), manual, imported "
+                       "or tool."),
+                 QStringLiteral("SOURCE")});
+    p.addOption({kConversation, cliTr("Only items learned in this conversation."), QStringLiteral("ID")});
+    p.addOption({kSince, cliTr("Only items made at or after this date or time (ISO 8601, e.g. 2026-11-01)."),
+                 QStringLiteral("WHEN")});
 }
 
 void addSearchOptions(QCommandLineParser& p)
@@ -54,6 +65,22 @@ int list(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
             return ctx.usage(cliTr("Unknown status \"%1\"").arg(query.status));
     }
     query.pinnedOnly = p.isSet(kPinned);
+    if (p.isSet(kSource)) {
+        query.origin = itemOriginFromString(p.value(kSource));
+        if (!query.origin)
+            return ctx.usage(cliTr("Unknown source \"%1\"; use said, inferred, manual, imported or tool.")
+                                 .arg(p.value(kSource)));
+    }
+    query.conversationId = p.value(kConversation);
+    if (p.isSet(kSince)) {
+        query.createdFrom = QDateTime::fromString(p.value(kSince), Qt::ISODate);
+        if (!query.createdFrom.isValid()) // a date alone: from its start, local time
+            query.createdFrom = QDate::fromString(p.value(kSince), Qt::ISODate).startOfDay();
+        if (!query.createdFrom.isValid())
+            return ctx.usage(cliTr("\"%1\" is not a date or time; write it like 2026-11-01 or "
+                                   "2026-11-01T09:30:00Z.")
+                                 .arg(p.value(kSince)));
+    }
     auto items = memory.list(ctx.userId(), query);
     if (!items)
         return ctx.fail(items.error());

@@ -2,6 +2,7 @@
 
 #include "Icons.h"
 
+#include <QEvent>
 #include <QSignalBlocker>
 
 namespace engram {
@@ -45,6 +46,17 @@ void ConversationList::setConversations(const QList<Conversation>& conversations
         }
         if (c.id == selected)
             setCurrentItem(item);
+    }
+}
+
+void ConversationList::changeEvent(QEvent* event)
+{
+    QListWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    for (int i = 0; i < count(); ++i) {
+        if (item(i)->data(kIncognitoRole).toBool())
+            item(i)->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
     }
 }
 

@@ -23,6 +23,10 @@ public:
 
     // What a conversation is called in the list and the window title.
     static QString title(const Conversation& conversation);
+
+protected:
+    // A new palette (the desktop switched to a dark theme) gets the icons drawn for it.
+    void changeEvent(QEvent* event) override;
 };
 
 } // namespace engram

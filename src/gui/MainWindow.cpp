@@ -60,7 +60,7 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     m_ui->mainSplitter->setStretchFactor(0, 0);
     m_ui->mainSplitter->setStretchFactor(1, 1);
     m_ui->mainSplitter->setSizes({260, 860});
-    m_ui->newIncognitoToolButton->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
+    updateThemedIcons();
 
     m_chat = new ChatController(engine, memory, *m_ui->chatView, this);
     setupActions();
@@ -117,7 +117,6 @@ void MainWindow::setupActions()
     connect(m_ui->newConversationButton, &QPushButton::clicked, m_ui->newConversationAction, &QAction::trigger);
     connect(m_ui->newIncognitoToolButton, &QToolButton::clicked, m_ui->newIncognitoConversationAction,
             &QAction::trigger);
-    m_ui->newIncognitoConversationAction->setIcon(themedIcon(QStringLiteral("incognito"), palette()));
     m_ui->conversationListWidget->addActions({m_ui->renameConversationAction, m_ui->deleteConversationAction});
     // Delete removes a conversation only from the list, never while typing a message.
     auto* deleteKey =
@@ -194,6 +193,17 @@ void MainWindow::setupMemoryDock()
     toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
     toggle->setStatusTip(tr("Show or hide what the assistant remembers"));
     m_ui->viewMenu->addAction(toggle);
+
+    auto* search = new QAction(tr("&Search Memory"), this);
+    search->setObjectName(QStringLiteral("searchMemoryAction"));
+    search->setShortcut(QKeySequence::Find);
+    search->setStatusTip(tr("Search everything the assistant remembers"));
+    connect(search, &QAction::triggered, this, [this] {
+        m_memoryDock->show();
+        m_memoryDock->raise();
+        m_memoryPanel->focusSearch();
+    });
+    m_ui->viewMenu->addAction(search);
 }
 
 // The first start: a window wide enough for the conversations, the chat and the memory panel
@@ -608,6 +618,20 @@ SettingsDialog* MainWindow::openSettings()
 void MainWindow::startDailyBackups()
 {
     m_fileCare->startDailyBackups();
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        updateThemedIcons();
+}
+
+void MainWindow::updateThemedIcons()
+{
+    const QIcon incognito = themedIcon(QStringLiteral("incognito"), palette());
+    m_ui->newIncognitoToolButton->setIcon(incognito);
+    m_ui->newIncognitoConversationAction->setIcon(incognito);
 }
 
 void MainWindow::showAbout()

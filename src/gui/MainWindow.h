@@ -71,6 +71,8 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    // A new palette (the desktop switched between light and dark) gets the icons drawn for it.
+    void changeEvent(QEvent* event) override;
 
 private:
     void setupActions();
@@ -100,6 +102,7 @@ private:
     void showContext(const QList<UsedMemory>& items);
     void updateModelLabel();
     void showAbout();
+    void updateThemedIcons();
 
     std::unique_ptr<::Ui::MainWindow> m_ui;
     MemoryService& m_memory;

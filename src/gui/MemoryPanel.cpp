@@ -192,6 +192,12 @@ void MemoryPanel::setConversation(const QString& conversationId)
         reloadConversations(); // a new one, or one renamed
 }
 
+void MemoryPanel::focusSearch()
+{
+    m_ui->searchLineEdit->setFocus(Qt::ShortcutFocusReason);
+    m_ui->searchLineEdit->selectAll();
+}
+
 MemoryFilterBar* MemoryPanel::filterBar() const
 {
     return m_ui->filterBar;

@@ -67,6 +67,8 @@ public:
 
     Tab currentTab() const;
     void setCurrentTab(Tab tab);
+    // Puts the keyboard focus in the search field, its text selected.
+    void focusSearch();
     // The filters under the search field (shown with the Filters button).
     MemoryFilterBar* filterBar() const;
 

@@ -1,5 +1,7 @@
 #include "memory/MemoryItem.h"
 
+#include <array>
+
 namespace engram {
 namespace {
 
@@ -21,6 +23,36 @@ QString sourceMessageOf(const Episode& e)
 }
 
 } // namespace
+
+namespace {
+
+constexpr std::array<std::pair<ItemOrigin, const char*>, 5> kOrigins{{
+    {ItemOrigin::Said, "said"},
+    {ItemOrigin::Inferred, "inferred"},
+    {ItemOrigin::ByHand, "manual"},
+    {ItemOrigin::Imported, "imported"},
+    {ItemOrigin::Tool, "tool"},
+}};
+
+} // namespace
+
+QString enumName(ItemOrigin origin)
+{
+    for (const auto& [value, name] : kOrigins) {
+        if (value == origin)
+            return QString::fromLatin1(name);
+    }
+    return {};
+}
+
+std::optional<ItemOrigin> itemOriginFromString(const QString& name)
+{
+    for (const auto& [value, text] : kOrigins) {
+        if (name == QLatin1String(text))
+            return value;
+    }
+    return std::nullopt;
+}
 
 ItemOrigin MemoryItem::origin() const
 {

@@ -16,6 +16,10 @@ enum class ItemOrigin
     Tool,     // written by another AI tool through the MCP server
 };
 
+// "said", "inferred", "manual", "imported", "tool": the names engram-cli takes and prints.
+QString enumName(ItemOrigin origin);
+std::optional<ItemOrigin> itemOriginFromString(const QString& name);
+
 // One remembered item of any tier, flattened for listings, search results, the CLI's --json
 // output and the panel's table models.
 struct MemoryItem

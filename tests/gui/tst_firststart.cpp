@@ -3,6 +3,7 @@
 // user picked.
 #include "AppSettings.h"
 #include "AppStartup.h"
+#include "Accessibility.h"
 #include "ChatView.h"
 #include "FakeLlmServer.h"
 #include "FakeReply.h"
@@ -123,6 +124,7 @@ private Q_SLOTS:
         for (const auto& request : server.requests())
             askedTags = askedTags || (request.method == "GET" && request.path == QLatin1String("/api/tags"));
         QVERIFY(askedTags);
+        QVERIFY2(test::unnamedControls(&setup).isEmpty(), qPrintable(test::unnamedControls(&setup).join(u',')));
 
         chat->setCurrentIndex(chat->findData(QStringLiteral("llama3.2:3b")));
         QPushButton* start = button(setup, QDialogButtonBox::AcceptRole);
@@ -176,6 +178,7 @@ private Q_SLOTS:
         setup.show();
         QTRY_COMPARE_WITH_TIMEOUT(setup.page(), SetupDialog::Page::Provider, kWaitMs);
         QVERIFY(child<QLabel>(setup, "probeLabel")->text().contains(QUrl(dead).authority()));
+        QVERIFY2(test::unnamedControls(&setup).isEmpty(), qPrintable(test::unnamedControls(&setup).join(u',')));
 
         // A preset fills the address and says where its key comes from.
         auto* provider = child<QComboBox>(setup, "providerComboBox");

@@ -4,6 +4,8 @@
 #include "AppStartup.h"
 #include "ChatView.h"
 #include "ErrorBanner.h"
+#include "Accessibility.h"
+#include "Icons.h"
 #include "MainWindow.h"
 #include "MemoryFixture.h"
 #include "MessageBox.h"
@@ -550,19 +552,48 @@ private Q_SLOTS:
         QStringList unnamed;
         auto* tiers = find<QTabWidget>("tabWidget");
         QVERIFY(tiers && tiers->isVisible());
+        find<QToolButton>("filterButton")->setChecked(true); // the panel's filters too
         for (int tab = 0; tab < tiers->count(); ++tab) { // every tier's tab in turn
             tiers->setCurrentIndex(tab);
-            for (QWidget* w : m_window->findChildren<QWidget*>()) {
-                if (!w->isVisible() || w->focusPolicy() == Qt::NoFocus)
-                    continue;
-                QAccessibleInterface* a = QAccessible::queryAccessibleInterface(w);
-                const QString name =
-                    QStringLiteral("%1 (%2)").arg(w->objectName(), QString::fromLatin1(w->metaObject()->className()));
-                if ((!a || a->text(QAccessible::Name).trimmed().isEmpty()) && !unnamed.contains(name))
-                    unnamed.append(name);
+            for (const QString& control : test::unnamedControls(m_window.get())) {
+                if (!unnamed.contains(control))
+                    unnamed.append(control);
             }
         }
         QVERIFY2(unnamed.isEmpty(), qPrintable(unnamed.join(QLatin1String(", "))));
+    }
+
+    // Ctrl+F from anywhere in the window: the panel shows, its search field takes the keys.
+    void findSearchesTheMemoryFromTheKeyboard()
+    {
+        openWindow();
+        m_window->memoryDock()->hide();
+        auto* input = find<QPlainTextEdit>("chatInput");
+        input->setFocus();
+        QTest::keySequence(m_window.get(), QKeySequence::Find);
+        QVERIFY(m_window->memoryDock()->isVisible());
+        auto* search = find<QLineEdit>("searchLineEdit");
+        QTRY_VERIFY(search->hasFocus());
+        QTest::keyClicks(search, QStringLiteral("editor"));
+        QCOMPARE(search->text(), QStringLiteral("editor"));
+    }
+
+    // The desktop switching to a dark theme at run time: the icons follow.
+    void aDarkPaletteAtRunTimeSwitchesTheIcons()
+    {
+        openWindow();
+        auto* button = find<QToolButton>("newIncognitoToolButton");
+        const auto image = [](const QIcon& icon) { return icon.pixmap(16, 16).toImage(); };
+        const QPalette light = m_window->palette();
+        QCOMPARE(image(button->icon()), image(themedIcon(QStringLiteral("incognito"), light)));
+        QPalette dark = light;
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+        m_window->setPalette(dark);
+        QCOMPARE(image(button->icon()), image(themedIcon(QStringLiteral("incognito"), dark)));
+        QVERIFY(image(button->icon()) != image(themedIcon(QStringLiteral("incognito"), light)));
+        m_window->setPalette(light);
+        QCOMPARE(image(button->icon()), image(themedIcon(QStringLiteral("incognito"), light)));
     }
 
     void aboutNamesTheVersionTheMemoryFileAndTheLicence()

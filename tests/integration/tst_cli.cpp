@@ -206,6 +206,19 @@ private Q_SLOTS:
         const test::CliRun none =
             cli.run({QStringLiteral("list"), QStringLiteral("--pinned"), QStringLiteral("--json")});
         QCOMPARE(none.json().size(), 0u);
+
+        // The panel's filters: source, conversation, time.
+        const auto count = [&cli](const QStringList& filter) {
+            const test::CliRun run = cli.run(QStringList{QStringLiteral("list"), QStringLiteral("--json")} + filter);
+            return run.exitCode == 0 ? int(run.json().size()) : -run.exitCode;
+        };
+        QCOMPARE(count({QStringLiteral("--source"), QStringLiteral("manual")}), 1);
+        QCOMPARE(count({QStringLiteral("--source"), QStringLiteral("said")}), 0);
+        QCOMPARE(count({QStringLiteral("--since"), QStringLiteral("2000-01-01")}), 1);
+        QCOMPARE(count({QStringLiteral("--since"), QStringLiteral("2999-01-01T00:00:00Z")}), 0);
+        QCOMPARE(count({QStringLiteral("--conversation"), QStringLiteral("no-such-conversation")}), 0);
+        QCOMPARE(count({QStringLiteral("--source"), QStringLiteral("gossip")}), -1); // a usage error
+        QCOMPARE(count({QStringLiteral("--since"), QStringLiteral("yesterday")}), -1);
     }
 
     void editPinAndUnpinAreEventsInTheHistory()
