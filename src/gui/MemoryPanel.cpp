@@ -473,7 +473,12 @@ void MemoryPanel::showHistory()
     auto history = m_service.history(m_userId, items.first().id);
     if (!history)
         return reportFailure(tr("Could not read the history."), history.errorMessage());
-    auto* dialog = new HistoryDialog(shortText(items.first().content), std::move(history).value(), this);
+    const MemoryItem& item = items.first();
+    // A fact in plain words ("Deploys with → Kubernetes"), not its stored keys.
+    const QString title = item.tier == Tier::Semantic
+                              ? FactLabels::statement(item.subject, item.predicate, item.object)
+                              : item.content;
+    auto* dialog = new HistoryDialog(shortText(title), std::move(history).value(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

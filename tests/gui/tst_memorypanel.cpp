@@ -397,6 +397,9 @@ private Q_SLOTS:
         clickRow(p.facts(), 0);
         p.click("historyAction");
         auto* dialog = openDialog<HistoryDialog>(p);
+        // The fact in plain words, not "user project 短视频".
+        QCOMPARE(dialog->findChild<QLabel*>(QStringLiteral("itemLabel"))->text(),
+                 QStringLiteral("What happened to “Project → 短视频”, oldest first:"));
         QAbstractItemModel* history = dialog->findChild<QTableView*>(QStringLiteral("historyTableView"))->model();
         QAbstractItemModelTester tester(history, QAbstractItemModelTester::FailureReportingMode::QtTest);
         QStringList lines;
