@@ -36,11 +36,12 @@ done
 # target -> dictionary and the largest input worth trying (bytes).
 declare -A dict=(
     [importdocument]=importdocument [ssestream]=ssestream [extractionparser]=extractionparser
-    [summaryparser]=summaryparser [redactor]=redactor [searchtokenizer]=text [queryanalyzer]=text)
+    [summaryparser]=summaryparser [redactor]=redactor [searchtokenizer]=text [queryanalyzer]=text
+    [mcpserver]=mcpserver)
 declare -A max_len=(
     [importdocument]=16384 [ssestream]=4096 [extractionparser]=4096 [summaryparser]=4096
-    [redactor]=2048 [searchtokenizer]=2048 [queryanalyzer]=1024)
-all_targets=(importdocument ssestream extractionparser summaryparser redactor searchtokenizer queryanalyzer)
+    [redactor]=2048 [searchtokenizer]=2048 [queryanalyzer]=1024 [mcpserver]=4096)
+all_targets=(importdocument ssestream extractionparser summaryparser redactor searchtokenizer queryanalyzer mcpserver)
 ((${#targets[@]})) || targets=("${all_targets[@]}")
 for t in "${targets[@]}"; do
     [[ -n "${dict[$t]:-}" ]] || { echo "fuzz.sh: unknown target $t (known: ${all_targets[*]})" >&2; exit 2; }

@@ -1019,6 +1019,10 @@ SQLite says: %2</source>
         <source>Import</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>From %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::HistoryDialog</name>

@@ -1018,6 +1018,10 @@ SQLite 的报告：%2</translation>
         <source>Import</source>
         <translation>导入</translation>
     </message>
+    <message>
+        <source>From %1</source>
+        <translation>来自 %1</translation>
+    </message>
 </context>
 <context>
     <name>engram::HistoryDialog</name>

@@ -38,6 +38,7 @@ QList<Command> allCommands()
     all += transferCommands();
     all += chatCommands();
     all += backupCommands();
+    all += mcpCommands();
     return all;
 }
 

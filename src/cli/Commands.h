@@ -14,5 +14,6 @@ QList<Command> editCommands();     // add-fact, edit, pin, unpin, delete, undo, 
 QList<Command> transferCommands(); // export, import, clear
 QList<Command> chatCommands();     // chat, jobs
 QList<Command> backupCommands();   // backup, backups, restore
+QList<Command> mcpCommands();      // mcp
 
 } // namespace engram::cli

@@ -109,6 +109,16 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
     connectActions();
     onTabChanged();
     updateTabTitles();
+
+    // engram-cli and MCP servers write the same file: what they commit shows within a second.
+    connect(&m_service, &MemoryService::changedElsewhere, this, [this] {
+        for (const Page& p : m_pages)
+            p.model->reload();
+    });
+    m_outsideTimer.setInterval(1000);
+    connect(&m_outsideTimer, &QTimer::timeout, &m_service, &MemoryService::checkForChangesElsewhere);
+    m_outsideTimer.start();
+    m_service.checkForChangesElsewhere(); // the starting point
 }
 
 MemoryPanel::~MemoryPanel() = default;

@@ -130,6 +130,7 @@ private:
     std::array<Page, 4> m_pages;
     QAction* m_sourceAction{};
     QTimer m_searchTimer;
+    QTimer m_outsideTimer;
     QString m_userId;
 };
 

@@ -69,6 +69,9 @@ ItemOrigin MemoryItem::origin() const
     case Tier::Semantic:
         break;
     }
+    if (const auto client = metadata.is_object() ? metadata.find("client") : metadata.end();
+        client != metadata.end() && client->is_string())
+        return ItemOrigin::Tool; // through the MCP server
     if (source == enumName(FactSource::LlmExtract))
         return ItemOrigin::Inferred;
     if (source == enumName(FactSource::Manual))

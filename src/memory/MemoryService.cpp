@@ -653,6 +653,15 @@ Result<int> MemoryService::count(const QString& userId, const ItemQuery& q) cons
     return static_cast<int>(items->size());
 }
 
+void MemoryService::checkForChangesElsewhere()
+{
+    const qint64 version = database().dataVersion();
+    const bool changed = m_seenDataVersion >= 0 && version != m_seenDataVersion;
+    m_seenDataVersion = version;
+    if (changed)
+        Q_EMIT changedElsewhere();
+}
+
 Result<TierCounts> MemoryService::counts(const QString& userId) const
 {
     TierCounts c;

@@ -171,6 +171,9 @@ public:
     Result<QList<MemoryItem>> list(const QString& userId, const ItemQuery& query = {}) const;
     Result<int> count(const QString& userId, const ItemQuery& query = {}) const;
     Result<TierCounts> counts(const QString& userId) const;
+    // Emits changedElsewhere() when another process committed to the file since the last call
+    // (cheap: one pragma; the app calls it every second).
+    void checkForChangesElsewhere();
     Result<QList<HistoryEntry>> history(const QString& userId, const QString& id) const;
     Result<QList<MemoryItem>> search(const QString& userId, const QString& query,
                                      const SearchOptions& options = {}) const;
@@ -230,8 +233,11 @@ Q_SIGNALS:
     // Users or conversations were added, renamed or removed.
     void usersChanged();
     void conversationsChanged(const QString& userId);
+    // Another process (engram-cli, an MCP server) committed to the file: what is shown may be old.
+    void changedElsewhere();
 
 private:
+    qint64 m_seenDataVersion{-1};
     Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
     Result<QString> undoEvent(const QString& userId, const Event& event);
     Result<QString> undoDelete(const QString& userId, const Event& event);

@@ -64,6 +64,8 @@ Result<Fact> SemanticMemory::insertNew(const QString& userId, const FactInput& i
     f.conversationId = in.conversationId;
     f.messageId = in.messageId;
     f.model = in.model;
+    if (!in.client.isEmpty())
+        f.metadata["client"] = in.client.toStdString();
     f.validFrom = f.createdAt = f.updatedAt = f.lastAccessAt = now;
     f.pinned = pinned;
     if (auto st = m_ctx.facts.insert(f); !st)

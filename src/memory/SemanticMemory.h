@@ -20,6 +20,7 @@ struct FactInput
     QString conversationId;
     QString messageId;
     QString model;
+    QString client; // another AI tool that wrote it through the MCP server (kept in the metadata)
 };
 
 // Stable facts about the user as subject–predicate–object, UPDATED rather than appended: one

@@ -364,6 +364,12 @@ Status Database::migrateTo(int version)
     return {};
 }
 
+qint64 Database::dataVersion() const
+{
+    auto version = sql::scalar(m_db, QStringLiteral("PRAGMA data_version"));
+    return version ? version->toLongLong() : -1;
+}
+
 int Database::schemaVersion() const
 {
     auto v = sql::scalar(m_db, QStringLiteral("PRAGMA user_version"));

@@ -47,6 +47,8 @@ public:
     const QSqlDatabase& connection() const { return m_db; }
     QString path() const { return m_path; }
     int schemaVersion() const;
+    // SQLite's data_version: it changes when another connection (another process) commits.
+    qint64 dataVersion() const;
     bool readOnly() const { return m_readOnly; }
 
     // Nestable: only the outermost begin/commit reach SQLite. Prefer the Transaction guard.

@@ -1,5 +1,6 @@
 #include "AddFactDialog.h"
 #include "EditItemDialog.h"
+#include "CliRunner.h"
 #include "EpisodeBulk.h"
 #include "HistoryDialog.h"
 #include "MemoryFixture.h"
@@ -744,6 +745,25 @@ private Q_SLOTS:
         QCOMPARE(p.m->list(kAlice, pinnedEpisodes)->size(), 3);
         p.click("undoAction");
         QCOMPARE(p.m->list(kAlice, pinnedEpisodes)->size(), 0);
+    }
+
+    // An MCP server (another process) remembers a fact: the open panel shows it within 2 s, marked
+    // with the tool that wrote it (issue 16).
+    void aFactRememberedThroughMcpShowsInTheOpenPanel()
+    {
+        Panel p;
+        p.panel.setUser(kAlice);
+        const QByteArray session =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+            "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"Cursor\",\"version\":\"0.9\"}}}\n"
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"remember_fact\","
+            "\"arguments\":{\"predicate\":\"city\",\"object\":\"Lyon\"}}}\n";
+        const test::CliRun run = test::CliRunner(p.m.path()).runAs(kAlice, {QStringLiteral("mcp")}, session);
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.outText().contains(QStringLiteral("\"isError\":false")), qPrintable(run.outText()));
+        QTRY_VERIFY_WITH_TIMEOUT(rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Lyon")) >= 0, 2000);
+        const int row = rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Lyon"));
+        QCOMPARE(cell(p.facts(), row, FactTableModel::SourceColumn), QStringLiteral("From Cursor 0.9"));
     }
 
     void screenshot()

@@ -54,6 +54,8 @@ QVariant FactTableModel::display(const MemoryItem& item, int column) const
     case StatusColumn:
         return statusText(item.status);
     case SourceColumn:
+        if (item.origin() == ItemOrigin::Tool) // written by another AI tool through engram-cli mcp
+            return tr("From %1").arg(QString::fromStdString(item.metadata.value("client", std::string())));
         return sourceText(item.source);
     case PinnedColumn:
         return pinText(item.pinned);
