@@ -81,6 +81,10 @@ int main(int argc, char* argv[])
     engram::KeychainSecretStore secrets(QStringLiteral("engram"));
     if (settings.setupNeeded()) {
         engram::SetupDialog setup(settings, secrets, memory->database().path());
+        // quit() ends only the application's own loop, which has not started: the signal ends the
+        // welcome's loop itself, without marking it done (it comes back at the next start).
+        QObject::connect(&quitOnSignal, &engram::QuitOnSignal::received, &setup,
+                         [&setup] { setup.done(QDialog::Rejected); });
         setup.exec();
         if (quitting)
             return 0; // the signal ended the welcome's loop; the main loop must not start
