@@ -68,8 +68,8 @@ int list(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
     if (p.isSet(kSource)) {
         query.origin = itemOriginFromString(p.value(kSource));
         if (!query.origin)
-            return ctx.usage(cliTr("Unknown source \"%1\"; use said, inferred, manual, imported or tool.")
-                                 .arg(p.value(kSource)));
+            return ctx.usage(
+                cliTr("Unknown source \"%1\"; use said, inferred, manual, imported or tool.").arg(p.value(kSource)));
     }
     query.conversationId = p.value(kConversation);
     if (p.isSet(kSince)) {

@@ -109,8 +109,14 @@ int serve(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 
 QList<Command> mcpCommands()
 {
-    return {{QStringLiteral("mcp"), {}, cliTr("Serve the memory to other AI tools (MCP over stdio)"), 0, 0,
-             &addOptions, &serve, Access::Create}};
+    return {{QStringLiteral("mcp"),
+             {},
+             cliTr("Serve the memory to other AI tools (MCP over stdio)"),
+             0,
+             0,
+             &addOptions,
+             &serve,
+             Access::Create}};
 }
 
 } // namespace engram::cli

@@ -31,7 +31,7 @@ struct McpTool
 // with `prefix`).
 struct McpResource
 {
-    QString uri;  // "engram://profile", or a template "engram://memory/{id}"
+    QString uri; // "engram://profile", or a template "engram://memory/{id}"
     QString name;
     QString description;
     QString prefix; // templates only: "engram://memory/"

@@ -42,7 +42,9 @@ Json stringProperty(const char* description, int maxLength = kMaxField)
 
 Json objectSchema(Json properties, Json required)
 {
-    return {{"type", "object"}, {"properties", std::move(properties)}, {"required", std::move(required)},
+    return {{"type", "object"},
+            {"properties", std::move(properties)},
+            {"required", std::move(required)},
             {"additionalProperties", false}};
 }
 
@@ -55,8 +57,8 @@ Json factJson(const Fact& f)
            {"status", s(enumName(f.status))},
            {"confidence", f.confidence},
            {"pinned", f.pinned},
-           {"source", s(MemoryItem::fromFact(f).origin() == ItemOrigin::Tool ? QStringLiteral("tool")
-                                                                               : enumName(f.source))}};
+           {"source",
+            s(MemoryItem::fromFact(f).origin() == ItemOrigin::Tool ? QStringLiteral("tool") : enumName(f.source))}};
     if (const auto client = f.metadata.find("client"); client != f.metadata.end() && client->is_string())
         j["client"] = *client;
     return j;
@@ -111,7 +113,8 @@ std::optional<Json> memoryItem(MemoryService& memory, const QString& userId, con
 void addWritingTools(McpServer& server, MemoryService& memory, const QString& userId, std::function<QString()> client)
 {
     server.addTool(
-        {QStringLiteral("remember_fact"), QStringLiteral("Remember a fact"),
+        {QStringLiteral("remember_fact"),
+         QStringLiteral("Remember a fact"),
          QStringLiteral("Remembers one stable fact about the user as subject, predicate and object, e.g. "
                         "(user, employer, Acme) or (user, 城市, 杭州). A new value of the same subject and "
                         "predicate replaces the old one, which stays in the history; a value the user set by hand "
@@ -119,13 +122,17 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
          objectSchema({{"subject", stringProperty("Whom the fact is about (default \"user\")", 200)},
                        {"predicate", stringProperty("What kind of fact: employer, city, project, likes…", 200)},
                        {"object", stringProperty("Its value")},
-                       {"confidence", {{"type", "number"}, {"minimum", 0}, {"maximum", 1},
-                                       {"description", "How sure (default 0.9); below 0.6 it waits for the user"}}}},
+                       {"confidence",
+                        {{"type", "number"},
+                         {"minimum", 0},
+                         {"maximum", 1},
+                         {"description", "How sure (default 0.9); below 0.6 it waits for the user"}}}},
                       {"predicate", "object"}),
          {{"type", "object"},
           {"properties", {{"outcome", {{"type", "string"}}}, {"fact", kFactSchema}}},
           {"required", {"outcome", "fact"}}},
-         false, false,
+         false,
+         false,
          [&memory, userId, client](const Json& arguments, QString& error) -> std::optional<Json> {
              FactInput input;
              bool hasSubject = false;
@@ -157,60 +164,63 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
                  error = change.errorMessage();
                  return std::nullopt;
              }
-             static const char* const kOutcomes[] = {"created", "superseded", "reinforced", "pending",
-                                                     "weakened", "confirmed"};
+             static const char* const kOutcomes[] = {"created", "superseded", "reinforced",
+                                                     "pending", "weakened",   "confirmed"};
              return Json{{"outcome", kOutcomes[static_cast<int>(change->outcome)]}, {"fact", factJson(change->fact)}};
          }});
 
-    server.addTool({QStringLiteral("forget"), QStringLiteral("Forget a memory"),
-                    QStringLiteral("Deletes one memory by its id (from search_memory or get_profile). The user "
-                                   "can bring it back with Undo in Engram."),
-                    objectSchema({{"id", stringProperty("The memory's id", 100)}}, {"id"}),
-                    {{"type", "object"},
-                     {"properties", {{"forgotten", {{"type", "string"}}}}},
-                     {"required", {"forgotten"}}},
-                    false, true, [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
-                        const QString id = text(arguments, "id");
-                        if (id.isEmpty()) {
-                            error = QStringLiteral("Give \"id\": the id of the memory to forget.");
-                            return std::nullopt;
-                        }
-                        if (auto st = memory.remove(userId, id); !st) {
-                            error = st.error().code == Error::Code::NotFound
-                                        ? QStringLiteral("No memory has the id \"%1\".").arg(id)
-                                        : st.errorMessage();
-                            return std::nullopt;
-                        }
-                        return Json{{"forgotten", s(id)}};
-                    }});
+    server.addTool(
+        {QStringLiteral("forget"),
+         QStringLiteral("Forget a memory"),
+         QStringLiteral("Deletes one memory by its id (from search_memory or get_profile). The user "
+                        "can bring it back with Undo in Engram."),
+         objectSchema({{"id", stringProperty("The memory's id", 100)}}, {"id"}),
+         {{"type", "object"}, {"properties", {{"forgotten", {{"type", "string"}}}}}, {"required", {"forgotten"}}},
+         false,
+         true,
+         [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+             const QString id = text(arguments, "id");
+             if (id.isEmpty()) {
+                 error = QStringLiteral("Give \"id\": the id of the memory to forget.");
+                 return std::nullopt;
+             }
+             if (auto st = memory.remove(userId, id); !st) {
+                 error = st.error().code == Error::Code::NotFound
+                             ? QStringLiteral("No memory has the id \"%1\".").arg(id)
+                             : st.errorMessage();
+                 return std::nullopt;
+             }
+             return Json{{"forgotten", s(id)}};
+         }});
 
-    server.addTool({QStringLiteral("forget_fact"), QStringLiteral("Forget a fact"),
-                    QStringLiteral("Forgets the current value of a fact about the user by its subject and "
-                                   "predicate, e.g. (user, employer)."),
-                    objectSchema({{"subject", stringProperty("Whom the fact is about (default \"user\")", 200)},
-                                  {"predicate", stringProperty("Which fact", 200)}},
-                                 {"predicate"}),
-                    {{"type", "object"},
-                     {"properties", {{"forgotten", {{"type", "boolean"}}}}},
-                     {"required", {"forgotten"}}},
-                    false, true, [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
-                        bool hasSubject = false;
-                        QString subject = text(arguments, "subject", &hasSubject);
-                        if (!hasSubject)
-                            subject = QStringLiteral("user");
-                        const QString predicate = text(arguments, "predicate");
-                        if (subject.isEmpty() || predicate.isEmpty()) {
-                            error = QStringLiteral("Give \"predicate\" (and optionally \"subject\").");
-                            return std::nullopt;
-                        }
-                        auto forgotten = memory.forgetFact(userId, subject, predicate);
-                        if (!forgotten) {
-                            error = forgotten.errorMessage();
-                            return std::nullopt;
-                        }
-                        return Json{{"forgotten", *forgotten}};
-                    }});
-
+    server.addTool(
+        {QStringLiteral("forget_fact"),
+         QStringLiteral("Forget a fact"),
+         QStringLiteral("Forgets the current value of a fact about the user by its subject and "
+                        "predicate, e.g. (user, employer)."),
+         objectSchema({{"subject", stringProperty("Whom the fact is about (default \"user\")", 200)},
+                       {"predicate", stringProperty("Which fact", 200)}},
+                      {"predicate"}),
+         {{"type", "object"}, {"properties", {{"forgotten", {{"type", "boolean"}}}}}, {"required", {"forgotten"}}},
+         false,
+         true,
+         [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+             bool hasSubject = false;
+             QString subject = text(arguments, "subject", &hasSubject);
+             if (!hasSubject)
+                 subject = QStringLiteral("user");
+             const QString predicate = text(arguments, "predicate");
+             if (subject.isEmpty() || predicate.isEmpty()) {
+                 error = QStringLiteral("Give \"predicate\" (and optionally \"subject\").");
+                 return std::nullopt;
+             }
+             auto forgotten = memory.forgetFact(userId, subject, predicate);
+             if (!forgotten) {
+                 error = forgotten.errorMessage();
+                 return std::nullopt;
+             }
+             return Json{{"forgotten", *forgotten}};
+         }});
 }
 
 } // namespace
@@ -219,20 +229,27 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                     bool readOnly)
 {
     server.addTool(
-        {QStringLiteral("search_memory"), QStringLiteral("Search memory"),
+        {QStringLiteral("search_memory"),
+         QStringLiteral("Search memory"),
          QStringLiteral("Finds what the user's memory holds about a query, in any language (Chinese included): "
                         "facts about the user and past exchanges, best first. Returns short results with ids; "
                         "get_memory gives one in full."),
          objectSchema({{"query", stringProperty("What to look for, in words", kMaxQuery)},
-                       {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxResults},
-                                  {"description", "How many results (default 5, at most 20)"}}},
-                       {"tier", {{"type", "string"}, {"enum", {"episodic", "semantic"}},
-                                 {"description", "Only past exchanges (episodic) or only facts (semantic)"}}}},
+                       {"limit",
+                        {{"type", "integer"},
+                         {"minimum", 1},
+                         {"maximum", kMaxResults},
+                         {"description", "How many results (default 5, at most 20)"}}},
+                       {"tier",
+                        {{"type", "string"},
+                         {"enum", {"episodic", "semantic"}},
+                         {"description", "Only past exchanges (episodic) or only facts (semantic)"}}}},
                       {"query"}),
          {{"type", "object"},
           {"properties", {{"results", {{"type", "array"}, {"items", {{"type", "object"}}}}}}},
           {"required", {"results"}}},
-         true, false,
+         true,
+         false,
          [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
              const QString query = text(arguments, "query");
              if (query.isEmpty() || query.size() > kMaxQuery) {
@@ -277,7 +294,8 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
              return Json{{"results", results}};
          }});
 
-    server.addTool({QStringLiteral("get_profile"), QStringLiteral("Get the user's profile"),
+    server.addTool({QStringLiteral("get_profile"),
+                    QStringLiteral("Get the user's profile"),
                     QStringLiteral("The facts currently remembered about the user (subject, predicate, object), "
                                    "including those waiting for the user's confirmation (status \"pending\"). "
                                    "Paged: pass next_offset back as offset for more."),
@@ -288,7 +306,9 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                        {"total", {{"type", "integer"}}},
                        {"next_offset", {{"type", "integer"}}}}},
                      {"required", {"facts", "total"}}},
-                    true, false, [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+                    true,
+                    false,
+                    [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
                         int offset = 0;
                         if (const auto o = arguments.find("offset"); o != arguments.end()) {
                             if (!o->is_number_integer() || o->get<int>() < 0) {
@@ -303,13 +323,16 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
     if (!readOnly)
         addWritingTools(server, memory, userId, std::move(client));
 
-    server.addTool({QStringLiteral("get_memory"), QStringLiteral("Get one memory"),
+    server.addTool({QStringLiteral("get_memory"),
+                    QStringLiteral("Get one memory"),
                     QStringLiteral("One memory in full by its id, with its history (created, replaced, edited…)."),
                     objectSchema({{"id", stringProperty("The memory's id", 100)}}, {"id"}),
                     {{"type", "object"},
                      {"properties", {{"item", {{"type", "object"}}}, {"history", {{"type", "array"}}}}},
                      {"required", {"item", "history"}}},
-                    true, false, [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+                    true,
+                    false,
+                    [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
                         const QString id = text(arguments, "id");
                         if (id.isEmpty()) {
                             error = QStringLiteral("Give \"id\": the id of the memory.");

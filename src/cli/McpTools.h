@@ -16,7 +16,7 @@ class McpServer;
 // get_memory) and resources (engram://profile, engram://memory/{id}) to `server`, over one user's
 // memory. `client` names the tool that writes, asked at each write (the MCP client's name, known
 // after initialize, or --client). `readOnly`: only the tools that read.
-void addMemoryTools(McpServer& server, MemoryService& memory, const QString& userId,
-                    std::function<QString()> client, bool readOnly = false);
+void addMemoryTools(McpServer& server, MemoryService& memory, const QString& userId, std::function<QString()> client,
+                    bool readOnly = false);
 
 } // namespace engram::cli

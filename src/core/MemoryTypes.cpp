@@ -1,4 +1,5 @@
 #include "core/MemoryTypes.h"
+#include "core/EnumNames.h"
 
 #include <QUuid>
 
@@ -8,25 +9,8 @@
 namespace engram {
 namespace {
 
-template <typename E, std::size_t N>
-QString nameOf(const std::array<std::pair<E, const char*>, N>& table, E value)
-{
-    for (const auto& [e, name] : table) {
-        if (e == value)
-            return QString::fromLatin1(name);
-    }
-    return {};
-}
-
-template <typename E, std::size_t N>
-std::optional<E> valueOf(const std::array<std::pair<E, const char*>, N>& table, const QString& s)
-{
-    for (const auto& [e, name] : table) {
-        if (s == QLatin1String(name))
-            return e;
-    }
-    return std::nullopt;
-}
+using enumnames::nameOf;
+using enumnames::valueOf;
 
 constexpr std::array<std::pair<Tier, const char*>, 4> kTiers{{
     {Tier::Working, "working"},

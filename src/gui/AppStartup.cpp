@@ -92,8 +92,7 @@ void AppStartup::reportDatabaseError(const QString& path, const QString& message
     box.exec();
 }
 
-std::unique_ptr<MemoryService> AppStartup::openMemory(const QString& path, const MemoryConfig& config,
-                                                     QWidget* parent)
+std::unique_ptr<MemoryService> AppStartup::openMemory(const QString& path, const MemoryConfig& config, QWidget* parent)
 {
     const auto verdict = DatabaseCheck::check(path, DatabaseCheck::Depth::Quick);
     using State = DatabaseCheck::Verdict::State;

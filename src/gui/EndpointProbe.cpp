@@ -41,14 +41,12 @@ void test(const EndpointCheck& check, QObject* context, std::function<void(bool 
 {
     LlmSettings s = probeSettings(check.baseUrl, check.apiKey, check.timeoutSeconds);
     s.chatModel = check.chatModel;
-    listWith(new LlmClient(s, context), &LlmClient::listModels, context,
-             [done](const LlmResult<ModelCatalog>& models) {
-                 if (!models)
-                     return done(false, models.error().text());
-                 const int count = int(models->chatModels.size() + models->embeddingModels.size());
-                 done(true, QCoreApplication::translate("EndpointProbe", "Connected: %n model(s) available.", nullptr,
-                                                        count));
-             });
+    listWith(new LlmClient(s, context), &LlmClient::listModels, context, [done](const LlmResult<ModelCatalog>& models) {
+        if (!models)
+            return done(false, models.error().text());
+        const int count = int(models->chatModels.size() + models->embeddingModels.size());
+        done(true, QCoreApplication::translate("EndpointProbe", "Connected: %n model(s) available.", nullptr, count));
+    });
 }
 
 void findOllama(const QString& baseUrl, int timeoutSeconds, QObject* context,

@@ -51,8 +51,8 @@ MemoryFilterBar::MemoryFilterBar(QWidget* parent)
         box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_origin->addItem(QString(), kAnyOrigin);
-    for (ItemOrigin o : {ItemOrigin::Said, ItemOrigin::Inferred, ItemOrigin::ByHand, ItemOrigin::Imported,
-                         ItemOrigin::Tool})
+    for (ItemOrigin o :
+         {ItemOrigin::Said, ItemOrigin::Inferred, ItemOrigin::ByHand, ItemOrigin::Imported, ItemOrigin::Tool})
         m_origin->addItem(QString(), static_cast<int>(o));
     m_conversation->addItem(QString(), QString());
     for (Period p : {Period::AnyTime, Period::Today, Period::Week, Period::Month, Period::Year})
@@ -77,7 +77,7 @@ void MemoryFilterBar::changeEvent(QEvent* event)
 void MemoryFilterBar::retranslate()
 {
     const QStringList origins{tr("From anywhere"), tr("Said by me"), tr("Inferred by the model"),
-                              tr("Added by hand"), tr("Imported"), tr("From another tool")};
+                              tr("Added by hand"), tr("Imported"),   tr("From another tool")};
     for (int i = 0; i < origins.size(); ++i)
         m_origin->setItemText(i, origins.at(i));
     m_conversation->setItemText(0, tr("Any conversation"));

@@ -1,5 +1,7 @@
 #include "memory/MemoryItem.h"
 
+#include "core/EnumNames.h"
+
 #include <array>
 
 namespace engram {
@@ -38,20 +40,12 @@ constexpr std::array<std::pair<ItemOrigin, const char*>, 5> kOrigins{{
 
 QString enumName(ItemOrigin origin)
 {
-    for (const auto& [value, name] : kOrigins) {
-        if (value == origin)
-            return QString::fromLatin1(name);
-    }
-    return {};
+    return enumnames::nameOf(kOrigins, origin);
 }
 
 std::optional<ItemOrigin> itemOriginFromString(const QString& name)
 {
-    for (const auto& [value, text] : kOrigins) {
-        if (name == QLatin1String(text))
-            return value;
-    }
-    return std::nullopt;
+    return enumnames::valueOf(kOrigins, name);
 }
 
 ItemOrigin MemoryItem::origin() const
