@@ -20,6 +20,8 @@ Result<AppliedFacts> FactApplier::apply(MemoryService& memory, const QString& us
         in.conversationId = provenance.conversationId;
         in.messageId = provenance.messageId;
         in.model = provenance.model;
+        in.client = provenance.client;
+        in.needsConfirmation = provenance.needsConfirmation;
         auto change = memory.rememberFact(userId, in, Actor::Assistant);
         if (!change) {
             if (change.error().code == Error::Code::InvalidInput)
@@ -29,7 +31,9 @@ Result<AppliedFacts> FactApplier::apply(MemoryService& memory, const QString& us
         applied.changes.append(
             {change->outcome, change->fact.id, change->fact.subject, change->fact.predicate, change->fact.object});
     }
-    for (const FactDelete& d : ops.deletes) {
+    // A tool the user has not trusted may suggest facts, not take any away.
+    const QList<FactDelete> deletes = provenance.needsConfirmation ? QList<FactDelete>() : ops.deletes;
+    for (const FactDelete& d : deletes) {
         auto forgotten = memory.forgetFact(userId, canonicalSubject(d.subject), canonicalPredicate(d.predicate));
         if (!forgotten)
             return forgotten.error();

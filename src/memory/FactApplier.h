@@ -35,6 +35,8 @@ public:
         QString conversationId;
         QString messageId;
         QString model;
+        QString client;           // another AI tool, through the MCP server
+        bool needsConfirmation{}; // every fact waits for the user (a tool not trusted yet)
     };
 
     static Result<AppliedFacts> apply(MemoryService& memory, const QString& userId, const FactOperations& ops,

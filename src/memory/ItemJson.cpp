@@ -324,6 +324,8 @@ Json toJson(const Event& e)
     j["after"] = e.after;
     j["created_at"] = s(toIso(e.createdAt));
     j["undone"] = e.undone;
+    if (!e.client.isEmpty())
+        j["client"] = s(e.client);
     return j;
 }
 
@@ -441,6 +443,7 @@ Result<Event> eventFromJson(const Json& j, const QString& where)
     e.after = r.any("after");
     e.createdAt = r.time("created_at", false);
     e.undone = r.boolean("undone", false);
+    e.client = r.string("client", false);
     if (r.ok() && e.action.trimmed().isEmpty())
         r.fail(QStringLiteral("action"), QStringLiteral("is empty"));
     if (!r.ok())

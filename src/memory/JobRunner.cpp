@@ -6,6 +6,7 @@
 #include "storage/Database.h"
 
 #include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -81,6 +82,43 @@ Status JobRunner::enqueueExtraction(const QString& userId, const QString& conver
         return queued.error();
     scheduleNext();
     return {};
+}
+
+Result<QString> JobRunner::enqueueNote(const QString& userId, const QString& text, const QString& client,
+                                       bool needsConfirmation)
+{
+    Json payload = Json::object();
+    payload["user_text"] = str(text);
+    payload["reply_text"] = std::string();
+    payload["client"] = str(client);
+    payload["needs_confirmation"] = needsConfirmation;
+    const QString key = QStringLiteral("note:") + newId();
+    auto queued = m_queue.enqueue(userId, kExtract, key, payload, m_memory.clock().now());
+    if (!queued)
+        return queued.error();
+    scheduleNext();
+    return key;
+}
+
+bool JobRunner::runNow(const QString& dedupeKey)
+{
+    if (m_busy)
+        return false;
+    auto claimed = m_queue.claimKey(dedupeKey, m_memory.clock().now());
+    if (!claimed || !*claimed)
+        return false;
+    m_busy = true;
+    runJob(**claimed);
+    return true;
+}
+
+void JobRunner::giveBack()
+{
+    if (!m_busy || m_runningId.isEmpty())
+        return;
+    const QDateTime now = m_memory.clock().now();
+    if (auto st = m_queue.retryAt(m_runningId, QStringLiteral("left for later"), now, now); !st)
+        qCWarning(lcMemory) << "cannot requeue job" << m_runningId << st.errorMessage();
 }
 
 Status JobRunner::enqueueSummaryIfDue(const QString& userId)
@@ -193,6 +231,7 @@ void JobRunner::runNext()
 
 void JobRunner::runJob(const Job& job)
 {
+    m_runningId = job.id;
     if (job.kind == kExtract)
         runExtraction(job);
     else if (job.kind == kSummarize)
@@ -219,6 +258,12 @@ void JobRunner::runExtraction(const Job& job)
                         provenance.source = FactSource::LlmExtract;
                         provenance.conversationId = qstr(job.payload, "conversation_id");
                         provenance.messageId = qstr(job.payload, "user_message_id");
+                        provenance.client = qstr(job.payload, "client");
+                        provenance.needsConfirmation = job.payload.value("needs_confirmation", false);
+                        // The changes are the tool's (a note it sent), whichever process runs the job.
+                        const QString writer = m_memory.writingClient();
+                        m_memory.setWritingClient(provenance.client.isEmpty() ? writer : provenance.client);
+                        const auto restoreWriter = qScopeGuard([this, writer] { m_memory.setWritingClient(writer); });
                         Transaction tx(m_memory.database());
                         Status st = tx.begin();
                         Result<AppliedFacts> applied = AppliedFacts{};

@@ -32,6 +32,17 @@ public:
     // Queues the extraction of one finished turn (once per assistant message, ever).
     Status enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
                              const QString& assistantMessageId, const QString& userText, const QString& replyText);
+    // Queues the extraction of facts from a note another AI tool sent through the MCP server
+    // (its remember tool), made by `client`; with needsConfirmation every fact waits for the
+    // user. Returns the job's key.
+    Result<QString> enqueueNote(const QString& userId, const QString& text, const QString& client,
+                                bool needsConfirmation);
+    // Runs the queued job with this key now, before anything else that is due; false when it is
+    // not queued or another job is running. jobFinished() tells when it is done.
+    bool runNow(const QString& dedupeKey);
+    // Puts the job this runner is waiting on back in the queue, due now, for another process
+    // (the app) to run: its caller stopped waiting.
+    void giveBack();
     // Queues a summary job when the user's summary buffer holds enough evicted messages.
     Status enqueueSummaryIfDue(const QString& userId);
     // When an embedding model is set: queues the work that leaves every item with a vector of
@@ -69,6 +80,7 @@ private:
     EmbeddingJobs m_embeddings;
     QTimer m_timer;
     bool m_busy{};
+    QString m_runningId; // the job being run (while m_busy)
     bool m_started{};
     bool m_draining{};
     QSet<QString> m_triedThisDrain;

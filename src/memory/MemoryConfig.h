@@ -2,6 +2,10 @@
 
 namespace engram {
 
+// The desktop app's settings key for MemoryConfig::enabled; engram-cli mcp reads it too, so
+// "memory off" holds for other AI tools.
+inline constexpr const char* kMemoryEnabledSetting = "memory/enabled";
+
 // Every tunable number of the memory tiers, with the defaults of MEMORY.md. The user can change
 // them in Settings; tests set small values to exercise the edges.
 struct MemoryConfig

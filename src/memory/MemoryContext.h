@@ -9,6 +9,7 @@
 #include "storage/EventLog.h"
 #include "storage/FactStore.h"
 #include "storage/MessageStore.h"
+#include "storage/ToolClientStore.h"
 #include "storage/UserStore.h"
 
 namespace engram {
@@ -25,6 +26,7 @@ struct MemoryContext
         , facts(database)
         , events(database)
         , embeddings(database)
+        , tools(database)
         , vectors(embeddings)
         , clock(c)
         , config(cfg)
@@ -45,6 +47,7 @@ struct MemoryContext
         e.after = std::move(after);
         e.createdAt = clock.now();
         e.group = actionGroup;
+        e.client = client;
         return events.append(e);
     }
 
@@ -55,9 +58,11 @@ struct MemoryContext
     FactStore facts;
     EventLog events;
     EmbeddingStore embeddings;
+    ToolClientStore tools;
     VectorIndex vectors; // over `embeddings`: declared after it
     Clock& clock;
     MemoryConfig config;
+    QString client; // MemoryService::setWritingClient: the AI tool every change here comes from
     QString actionGroup; // while MemoryService::asOneAction runs: the group of the events it records
 };
 

@@ -28,7 +28,9 @@ Result<ClearReport> MemoryEraser::eraseRows(const QString& userId)
         st = take(m_ctx.events.removeAllOf(userId), report.events);
     const QStringList handled{QStringLiteral("users"),    QStringLiteral("messages"), QStringLiteral("conversations"),
                               QStringLiteral("episodes"), QStringLiteral("facts"),    QStringLiteral("events"),
-                              QStringLiteral("trash")};
+                              QStringLiteral("trash"),
+                              // what the user lets each AI tool do is a setting, not a memory
+                              QStringLiteral("tool_clients")};
     if (st)
         st = take(m_ctx.users.removeRowsElsewhere(userId, handled), report.other);
     if (!st)

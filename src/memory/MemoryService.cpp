@@ -704,7 +704,7 @@ Result<QList<HistoryEntry>> MemoryService::history(const QString& userId, const 
         return events.error();
     QList<HistoryEntry> entries;
     for (const Event& e : *events)
-        entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after});
+        entries.append(HistoryEntry{e.createdAt, e.action, e.actor, e.itemId, e.before, e.after, e.client});
     if (entries.isEmpty()) {
         if (auto exists = findAnyTier(userId, id); !exists)
             return exists.error();

@@ -4,6 +4,7 @@
 #include "core/MemoryTypes.h"
 #include "core/Redactor.h"
 #include "core/Result.h"
+#include "core/ToolClient.h"
 #include "memory/ContextBuilder.h"
 #include "memory/Exporter.h"
 #include "memory/ForgettingPolicy.h"
@@ -80,6 +81,7 @@ struct HistoryEntry
     QString itemId;
     Json before;
     Json after;
+    QString client; // the AI tool that made the change (MCP); empty: Engram itself
 };
 
 // The one facade the app and the CLI talk to. Every operation is scoped to a user id and no
@@ -213,6 +215,21 @@ public:
     // the file. With `backupPath`, an export is written there first; if it fails nothing is cleared.
     Result<ClearReport> clearMemory(const QString& userId, const QString& backupPath = {});
 
+    // ---- other AI tools (MCP clients; MemoryServiceTools.cpp)
+    // Every tool that used the user's memory, most recently used first.
+    Result<QList<ToolClient>> toolClients(const QString& userId) const;
+    // One tool as it stands: what the user lets it do (Ask when it never connected).
+    Result<ToolClient> toolClient(const QString& userId, const QString& name) const;
+    // Notes that the tool connected, read or wrote just now (Settings → Connected tools shows when).
+    Status noteToolUse(const QString& userId, const QString& name, const QString& version, ToolUse use);
+    Status setToolAccess(const QString& userId, const QString& name, ToolAccess access);
+    // Forgets the tool: it starts again as one the user never trusted. False when unknown.
+    Result<bool> removeToolClient(const QString& userId, const QString& name);
+    // Every change this service records from now on names `client` as its author (an MCP
+    // server's session); empty: Engram itself.
+    void setWritingClient(const QString& client);
+    QString writingClient() const;
+
     // ---- context
     // Builds the prompt of a turn and counts an access for every memory that went in.
     Result<ContextResult> buildContext(const ContextRequest& request);
@@ -233,6 +250,8 @@ Q_SIGNALS:
     // Users or conversations were added, renamed or removed.
     void usersChanged();
     void conversationsChanged(const QString& userId);
+    // What a tool may do changed (Settings → Connected tools).
+    void toolClientsChanged(const QString& userId);
     // Another process (engram-cli, an MCP server) committed to the file: what is shown may be old.
     void changedElsewhere();
 

@@ -129,7 +129,8 @@ Result<SemanticMemory::Change> SemanticMemory::upsert(const QString& userId, con
             !st)
             return st.error();
         change = Change{Outcome::Reinforced, f, {}};
-    } else if (input.source != FactSource::Manual && input.confidence < m_ctx.config.pendingBelow) {
+    } else if (input.source != FactSource::Manual &&
+               (input.needsConfirmation || input.confidence < m_ctx.config.pendingBelow)) {
         auto f = insertNew(userId, input, ItemStatus::Pending, false, actor);
         if (!f)
             return f.error();

@@ -21,6 +21,7 @@ struct FactInput
     QString messageId;
     QString model;
     QString client; // another AI tool that wrote it through the MCP server (kept in the metadata)
+    bool needsConfirmation{}; // pending whatever its confidence (a tool the user has not trusted)
 };
 
 // Stable facts about the user as subject–predicate–object, UPDATED rather than appended: one

@@ -8,7 +8,7 @@ namespace engram {
 namespace {
 
 const auto kColumns =
-    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone, action_group");
+    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone, action_group, client");
 
 Event fromRow(const QSqlQuery& q)
 {
@@ -24,6 +24,7 @@ Event fromRow(const QSqlQuery& q)
     e.createdAt = fromMsecs(q.value(8).toLongLong());
     e.undone = q.value(9).toBool();
     e.group = q.value(10).toString();
+    e.client = q.value(11).toString();
     return e;
 }
 
@@ -42,9 +43,9 @@ Status EventLog::append(const Event& e)
 {
     return sql::runCached(
         m_insert, m_db.connection(),
-        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
         {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
-         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0, e.group});
+         jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0, e.group, e.client});
 }
 
 Result<int> EventLog::removeAllOf(const QString& userId)

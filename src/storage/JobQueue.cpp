@@ -83,6 +83,11 @@ Result<std::optional<Job>> JobQueue::claim(const QString& id, const QDateTime& n
     return claimWhere(QStringLiteral("status = 'queued' AND id = ?"), id, now);
 }
 
+Result<std::optional<Job>> JobQueue::claimKey(const QString& dedupeKey, const QDateTime& now)
+{
+    return claimWhere(QStringLiteral("status = 'queued' AND dedupe_key = ?"), dedupeKey, now);
+}
+
 Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVariant& value, const QDateTime& now)
 {
     Transaction tx(m_db);

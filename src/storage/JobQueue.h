@@ -53,6 +53,8 @@ public:
     Result<std::optional<Job>> claimNext(const QDateTime& now);
     // Claims one queued job by id, due or not (a run the user asked for); nullopt when it is not queued.
     Result<std::optional<Job>> claim(const QString& id, const QDateTime& now);
+    // The same by the job's key.
+    Result<std::optional<Job>> claimKey(const QString& dedupeKey, const QDateTime& now);
     Status complete(const QString& id, const QDateTime& now);
     // Back to the queue, due at `when`, with the error kept for the listing.
     Status retryAt(const QString& id, const QString& error, const QDateTime& when, const QDateTime& now);

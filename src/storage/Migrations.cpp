@@ -358,12 +358,30 @@ QStringList migration8()
                            "CHECK (origin IN ('conversation', 'import', 'tool'))")};
 }
 
+// Version 9: the AI tools that use the memory through the MCP server — what the user lets each do
+// and when it last read or wrote — and, on every event, the tool that made the change (issue 16).
+QStringList migration9()
+{
+    return {QStringLiteral(R"(CREATE TABLE tool_clients (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            version TEXT NOT NULL DEFAULT '',
+            access TEXT NOT NULL DEFAULT 'ask' CHECK (access IN ('ask', 'read_write', 'read_only', 'off')),
+            first_seen INTEGER NOT NULL,
+            last_read INTEGER,
+            last_write INTEGER,
+            PRIMARY KEY (user_id, name)
+        ))"),
+            QStringLiteral("ALTER TABLE events ADD COLUMN client TEXT NOT NULL DEFAULT ''")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
     static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5(), migration6(), migration7(), migration8()};
+                                                     migration5(), migration6(), migration7(), migration8(),
+                                                     migration9()};
     return migrations;
 }
 
