@@ -1,6 +1,7 @@
 #include "Endpoint.h"
 
 #include "llm/LlmReply.h"
+#include "memory/MemoryConfig.h"
 
 #include <QEventLoop>
 #include <QPointer>
@@ -15,6 +16,20 @@ LlmSettings endpointSettings()
     LlmSettings s = LlmSettings::load(app);
     s.applyEnvironment();
     return s;
+}
+
+bool endpointChosen()
+{
+    const QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
+    return app.contains(QLatin1String(LlmSettingsKey::baseUrl)) || !qEnvironmentVariableIsEmpty("LLM_BASE_URL") ||
+           !qEnvironmentVariableIsEmpty("OPENAI_BASE_URL");
+}
+
+bool memoryTurnedOn()
+{
+    QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
+    app.sync(); // another process (the app) may have changed it since this one last looked
+    return app.value(QLatin1String(kMemoryEnabledSetting), MemoryConfig{}.enabled).toBool();
 }
 
 QueryEmbedder::QueryEmbedder(const LlmSettings& settings)

@@ -14,6 +14,11 @@ namespace engram::cli {
 // (LLM_BASE_URL, LLM_API_KEY, LLM_MODEL, LLM_EMBEDDING_MODEL). The API key comes from the
 // environment only: the keychain is the GUI's.
 LlmSettings endpointSettings();
+// Whether a model endpoint was ever chosen: saved by the app, or given in LLM_BASE_URL or
+// OPENAI_BASE_URL (else the default address is only a guess, and nothing is asked of it).
+bool endpointChosen();
+// The app's "memory off" switch (Settings → Memory), read afresh from its settings file.
+bool memoryTurnedOn();
 
 // Embeds search queries with the endpoint's embedding model, so that `search` ranks as a chat turn
 // does (keywords and vectors fused). Without an embedding model it embeds nothing.

@@ -105,6 +105,8 @@ Json historyJson(const HistoryEntry& entry)
     j["time"] = utf8(toIso(entry.time));
     j["action"] = utf8(entry.action);
     j["actor"] = utf8(enumName(entry.actor));
+    if (!entry.client.isEmpty())
+        j["client"] = utf8(entry.client);
     j["item_id"] = utf8(entry.itemId);
     j["before"] = entry.before;
     j["after"] = entry.after;

@@ -1,7 +1,11 @@
 // engram-cli mcp: the Model Context Protocol server over stdio (docs/MCP.md).
 #include "Commands.h"
+#include "Endpoint.h"
+#include "McpAccess.h"
 #include "McpServer.h"
 #include "McpTools.h"
+#include "Format.h"
+#include "llm/LlmClient.h"
 #include "memory/MemoryService.h"
 
 #include <QCoreApplication>
@@ -59,15 +63,28 @@ int serve(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
     McpServer server(QStringLiteral("engram"), QCoreApplication::applicationVersion(),
                      QStringLiteral("Engram is the user's own long-term memory, which they can see and correct. Search "
                                     "it (search_memory) before answering questions about the user or past work, and "
-                                    "remember stable facts the user states (remember_fact)."));
+                                    "remember what the user asks to keep (remember, remember_fact)."));
+    const bool readOnly = p.isSet(kReadOnly);
+    McpAccess access(memory, ctx.userId(), readOnly, &memoryTurnedOn);
     const QString forcedClient = p.value(kClient).trimmed();
-    const auto client = [&server, forcedClient] {
-        if (!forcedClient.isEmpty())
-            return forcedClient;
-        return server.clientVersion().isEmpty() ? server.clientName()
-                                                : server.clientName() + QLatin1Char(' ') + server.clientVersion();
-    };
-    addMemoryTools(server, memory, ctx.userId(), client, p.isSet(kReadOnly));
+    server.setOnInitialize([&] {
+        if (forcedClient.isEmpty())
+            access.setClient(server.clientName(), server.clientVersion());
+        else
+            access.setClient(forcedClient, QString()); // the name given is the whole name
+    });
+    server.setToolFilter([&access](const McpTool& tool) {
+        if (tool.readOnly)
+            return access.offersReads();
+        return access.offersWrites() && !(tool.destructive && access.needsConfirmation());
+    });
+    // The model of the app's settings: remember's extraction, and search_memory's query vectors.
+    const LlmSettings settings = endpointSettings();
+    std::optional<LlmClient> model;
+    if (endpointChosen())
+        model.emplace(settings);
+    QueryEmbedder embedder(settings);
+    addMemoryTools(server, {memory, ctx.userId(), access, model ? &*model : nullptr, &embedder}, readOnly);
     catchStopSignals();
 
     QByteArray pending;
@@ -105,6 +122,67 @@ int serve(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
     return ExitOk;
 }
 
+// The words of `tool-access` for each ToolAccess, as --help lists them.
+const std::array<std::pair<ToolAccess, const char*>, 4> kAccessWords{{
+    {ToolAccess::ReadWrite, "read-write"},
+    {ToolAccess::Ask, "ask"},
+    {ToolAccess::ReadOnly, "read-only"},
+    {ToolAccess::Off, "off"},
+}};
+
+QString accessWord(ToolAccess access)
+{
+    for (const auto& [value, word] : kAccessWords) {
+        if (value == access)
+            return QString::fromLatin1(word);
+    }
+    return {};
+}
+
+int listTools(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
+{
+    auto clients = memory.toolClients(ctx.userId());
+    if (!clients)
+        return ctx.fail(clients.error());
+    const auto time = [](const QDateTime& t) { return t.isValid() ? timeText(t) : cliTr("never"); };
+    if (ctx.json()) {
+        Json array = Json::array();
+        for (const ToolClient& c : std::as_const(*clients)) {
+            Json j{{"name", utf8(c.name)},
+                   {"version", utf8(c.version)},
+                   {"access", utf8(accessWord(c.access))},
+                   {"first_seen", utf8(toIso(c.firstSeen))}};
+            j["last_read"] = c.lastRead.isValid() ? Json(utf8(toIso(c.lastRead))) : Json();
+            j["last_write"] = c.lastWrite.isValid() ? Json(utf8(toIso(c.lastWrite))) : Json();
+            array.push_back(std::move(j));
+        }
+        ctx.out().json(array);
+        return ExitOk;
+    }
+    Table table({cliTr("TOOL"), cliTr("ACCESS"), cliTr("LAST READ"), cliTr("LAST WRITE"), cliTr("VERSION")});
+    for (const ToolClient& c : std::as_const(*clients))
+        table.addRow({c.name, accessWord(c.access), time(c.lastRead), time(c.lastWrite), c.version});
+    ctx.out().line(table.render());
+    return ExitOk;
+}
+
+int setToolAccess(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
+{
+    const QString name = p.positionalArguments().at(0).trimmed();
+    const QString word = p.positionalArguments().at(1);
+    std::optional<ToolAccess> access;
+    for (const auto& [value, w] : kAccessWords) {
+        if (word == QLatin1String(w))
+            access = value;
+    }
+    if (!access)
+        return ctx.usage(cliTr("ACCESS is one of read-write, ask, read-only, off."));
+    if (auto st = memory.setToolAccess(ctx.userId(), name, *access); !st)
+        return ctx.fail(st.error());
+    ctx.out().line(cliTr("%1 may now: %2").arg(name, accessWord(*access)));
+    return ExitOk;
+}
+
 } // namespace
 
 QList<Command> mcpCommands()
@@ -116,6 +194,22 @@ QList<Command> mcpCommands()
              0,
              &addOptions,
              &serve,
+             Access::Create},
+            {QStringLiteral("tools"),
+             {},
+             cliTr("List the AI tools that used the memory, with what each may do"),
+             0,
+             0,
+             {},
+             &listTools,
+             Access::Read},
+            {QStringLiteral("tool-access"),
+             QStringLiteral("NAME ACCESS"),
+             cliTr("Set what an AI tool may do: read-write, ask (its facts wait for you), read-only or off"),
+             2,
+             2,
+             {},
+             &setToolAccess,
              Access::Create}};
 }
 

@@ -126,6 +126,8 @@ McpServer::Reply McpServer::initialize(const Json& params)
                 {"serverInfo", {{"name", s(m_name)}, {"version", s(m_version)}}}};
     if (!m_instructions.isEmpty())
         result["instructions"] = s(m_instructions);
+    if (m_onInitialize)
+        m_onInitialize();
     return {result};
 }
 
@@ -133,6 +135,8 @@ McpServer::Reply McpServer::listTools() const
 {
     Json tools = Json::array();
     for (const McpTool& t : m_tools) {
+        if (m_toolFilter && !m_toolFilter(t))
+            continue;
         tools.push_back({{"name", s(t.name)},
                          {"title", s(t.title)},
                          {"description", s(t.description)},

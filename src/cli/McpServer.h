@@ -51,6 +51,11 @@ public:
 
     void addTool(McpTool tool);
     void addResource(McpResource resource);
+    // Called after each initialize, once clientName() and clientVersion() are known.
+    void setOnInitialize(std::function<void()> handler) { m_onInitialize = std::move(handler); }
+    // Which tools tools/list offers now (all without a filter); a call of one left out still
+    // reaches the tool, which says why it cannot run.
+    void setToolFilter(std::function<bool(const McpTool&)> offered) { m_toolFilter = std::move(offered); }
 
     // One message (a line without its newline) → the answer to write, if any.
     std::optional<QByteArray> handleLine(const QByteArray& line);
@@ -96,6 +101,8 @@ private:
     QString m_protocolVersion;
     std::vector<McpTool> m_tools;
     std::vector<McpResource> m_resources;
+    std::function<void()> m_onInitialize;
+    std::function<bool(const McpTool&)> m_toolFilter;
 };
 
 } // namespace engram::cli

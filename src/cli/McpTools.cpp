@@ -1,8 +1,16 @@
 #include "McpTools.h"
 
+#include "Endpoint.h"
 #include "Format.h"
+#include "McpAccess.h"
 #include "McpServer.h"
+#include "llm/RuleExtractor.h"
+#include "memory/FactApplier.h"
+#include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
+
+#include <QEventLoop>
+#include <QTimer>
 
 namespace engram::cli {
 
@@ -14,6 +22,15 @@ constexpr int kProfilePage = 100;
 constexpr qsizetype kMaxTextInResult = 600; // a result is a pointer to a memory, not all of it
 constexpr qsizetype kMaxQuery = 2000;
 constexpr qsizetype kMaxField = 4000;
+constexpr qsizetype kMaxNote = 8000;
+// How long remember waits for the model's extraction before leaving it to the app's job runner.
+constexpr int kExtractionWaitMs = 25000;
+
+const char* outcomeName(SemanticMemory::Outcome outcome)
+{
+    static const char* const kOutcomes[] = {"created", "superseded", "reinforced", "pending", "weakened", "confirmed"};
+    return kOutcomes[static_cast<int>(outcome)];
+}
 
 std::string s(const QString& text)
 {
@@ -109,9 +126,106 @@ std::optional<Json> memoryItem(MemoryService& memory, const QString& userId, con
     return Json{{"item", item->toJson()}, {"history", history}};
 }
 
-// remember_fact, forget and forget_fact: what --read-only leaves out.
-void addWritingTools(McpServer& server, MemoryService& memory, const QString& userId, std::function<QString()> client)
+// What remember learnt from a note: the rule extractor's facts at once, the model's when it
+// answers in time (else its job waits in the queue for the app).
+std::optional<Json> rememberNote(const McpMemory& m, const QString& note, QString& error)
 {
+    const bool confirm = m.access.needsConfirmation();
+    Json facts = Json::array();
+    const auto add = [&facts](const AppliedFacts& applied) {
+        for (const AppliedFacts::Change& c : applied.changes)
+            facts.push_back({{"outcome", outcomeName(c.outcome)},
+                             {"id", s(c.factId)},
+                             {"subject", s(c.subject)},
+                             {"predicate", s(c.predicate)},
+                             {"object", s(c.object)}});
+    };
+    FactApplier::Provenance rules;
+    rules.source = FactSource::UserInput;
+    rules.client = m.access.clientLabel();
+    rules.needsConfirmation = confirm;
+    auto stated = FactApplier::apply(m.memory, m.userId, RuleExtractor::extract(m.memory.redact(m.userId, note)), rules);
+    if (!stated) {
+        error = stated.errorMessage();
+        return std::nullopt;
+    }
+    add(*stated);
+    Json result{{"facts", facts}, {"queued", false}};
+    if (!m.model)
+        return result; // no model set in Engram: what the rules found is all
+    JobRunner runner(m.memory, *m.model);
+    auto key = runner.enqueueNote(m.userId, m.memory.redact(m.userId, note), m.access.clientLabel(), confirm);
+    if (!key) {
+        error = key.errorMessage();
+        return std::nullopt;
+    }
+    QEventLoop loop;
+    bool finished = false;
+    QString problem;
+    QObject::connect(&runner, &JobRunner::factsLearned, &loop,
+                     [&add](const QString&, const AppliedFacts& applied) { add(applied); });
+    QObject::connect(&runner, &JobRunner::jobFinished, &loop,
+                     [&](const QString&, const QString&, bool ok, const QString& message) {
+                         finished = ok;
+                         if (!ok)
+                             problem = message;
+                         loop.quit();
+                     });
+    QTimer::singleShot(kExtractionWaitMs, &loop, &QEventLoop::quit);
+    if (runner.runNow(*key))
+        loop.exec();
+    if (!finished) {
+        runner.giveBack();
+        result["queued"] = true;
+        result["note"] = s(QStringLiteral("The model did not extract facts yet (%1); Engram will do it when the "
+                                          "model answers.")
+                               .arg(problem.isEmpty() ? QStringLiteral("no answer in time") : problem));
+    }
+    result["facts"] = facts;
+    return result;
+}
+
+// remember, remember_fact, forget and forget_fact: what --read-only leaves out.
+void addWritingTools(McpServer& server, const McpMemory& m)
+{
+    server.addTool(
+        {QStringLiteral("remember"),
+         QStringLiteral("Remember what the user said"),
+         QStringLiteral("Gives Engram something the user said or asked to keep, in their words or yours "
+                        "(\"I moved to Berlin\", \"用户在杭州做短视频\"). Engram finds the stable facts in it as a "
+                        "chat turn does: new values replace old ones (kept in the history), a value the user set "
+                        "by hand wins, uncertain ones wait for the user, secrets are never stored. Returns the "
+                        "facts it remembered."),
+         objectSchema({{"text", stringProperty("What to remember, in any language", kMaxNote)}}, {"text"}),
+         {{"type", "object"},
+          {"properties",
+           {{"facts",
+             {{"type", "array"},
+              {"items",
+               {{"type", "object"},
+                {"properties",
+                 {{"outcome", {{"type", "string"}}},
+                  {"id", {{"type", "string"}}},
+                  {"subject", {{"type", "string"}}},
+                  {"predicate", {{"type", "string"}}},
+                  {"object", {{"type", "string"}}}}},
+                {"required", {"outcome", "id", "subject", "predicate", "object"}}}}}},
+            {"queued", {{"type", "boolean"}}},
+            {"note", {{"type", "string"}}}}},
+          {"required", {"facts", "queued"}}},
+         false,
+         false,
+         [m](const Json& arguments, QString& error) -> std::optional<Json> {
+             const QString note = text(arguments, "text");
+             if (note.isEmpty() || note.size() > kMaxNote) {
+                 error = QStringLiteral("Give \"text\": what to remember (1 to %1 characters).").arg(kMaxNote);
+                 return std::nullopt;
+             }
+             if (error = m.access.allowWrite(); !error.isEmpty())
+                 return std::nullopt;
+             return rememberNote(m, note, error);
+         }});
+
     server.addTool(
         {QStringLiteral("remember_fact"),
          QStringLiteral("Remember a fact"),
@@ -133,7 +247,7 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
           {"required", {"outcome", "fact"}}},
          false,
          false,
-         [&memory, userId, client](const Json& arguments, QString& error) -> std::optional<Json> {
+         [m](const Json& arguments, QString& error) -> std::optional<Json> {
              FactInput input;
              bool hasSubject = false;
              input.subject = text(arguments, "subject", &hasSubject);
@@ -155,18 +269,17 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
                  }
                  input.confidence = c->get<double>();
              }
+             if (error = m.access.allowWrite(); !error.isEmpty())
+                 return std::nullopt;
              input.source = FactSource::LlmExtract;
-             input.client = client();
-             if (input.client.isEmpty())
-                 input.client = QStringLiteral("an MCP client");
-             auto change = memory.rememberFact(userId, input, Actor::Assistant);
+             input.client = m.access.clientLabel();
+             input.needsConfirmation = m.access.needsConfirmation();
+             auto change = m.memory.rememberFact(m.userId, input, Actor::Assistant);
              if (!change) {
                  error = change.errorMessage();
                  return std::nullopt;
              }
-             static const char* const kOutcomes[] = {"created", "superseded", "reinforced",
-                                                     "pending", "weakened",   "confirmed"};
-             return Json{{"outcome", kOutcomes[static_cast<int>(change->outcome)]}, {"fact", factJson(change->fact)}};
+             return Json{{"outcome", outcomeName(change->outcome)}, {"fact", factJson(change->fact)}};
          }});
 
     server.addTool(
@@ -178,13 +291,15 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
          {{"type", "object"}, {"properties", {{"forgotten", {{"type", "string"}}}}}, {"required", {"forgotten"}}},
          false,
          true,
-         [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+         [m](const Json& arguments, QString& error) -> std::optional<Json> {
              const QString id = text(arguments, "id");
              if (id.isEmpty()) {
                  error = QStringLiteral("Give \"id\": the id of the memory to forget.");
                  return std::nullopt;
              }
-             if (auto st = memory.remove(userId, id); !st) {
+             if (error = m.access.allowWrite(true); !error.isEmpty())
+                 return std::nullopt;
+             if (auto st = m.memory.remove(m.userId, id); !st) {
                  error = st.error().code == Error::Code::NotFound
                              ? QStringLiteral("No memory has the id \"%1\".").arg(id)
                              : st.errorMessage();
@@ -204,7 +319,7 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
          {{"type", "object"}, {"properties", {{"forgotten", {{"type", "boolean"}}}}}, {"required", {"forgotten"}}},
          false,
          true,
-         [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+         [m](const Json& arguments, QString& error) -> std::optional<Json> {
              bool hasSubject = false;
              QString subject = text(arguments, "subject", &hasSubject);
              if (!hasSubject)
@@ -214,7 +329,9 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
                  error = QStringLiteral("Give \"predicate\" (and optionally \"subject\").");
                  return std::nullopt;
              }
-             auto forgotten = memory.forgetFact(userId, subject, predicate);
+             if (error = m.access.allowWrite(true); !error.isEmpty())
+                 return std::nullopt;
+             auto forgotten = m.memory.forgetFact(m.userId, subject, predicate);
              if (!forgotten) {
                  error = forgotten.errorMessage();
                  return std::nullopt;
@@ -225,8 +342,7 @@ void addWritingTools(McpServer& server, MemoryService& memory, const QString& us
 
 } // namespace
 
-void addMemoryTools(McpServer& server, MemoryService& memory, const QString& userId, std::function<QString()> client,
-                    bool readOnly)
+void addMemoryTools(McpServer& server, const McpMemory& m, bool readOnly)
 {
     server.addTool(
         {QStringLiteral("search_memory"),
@@ -250,7 +366,7 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
           {"required", {"results"}}},
          true,
          false,
-         [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+         [m](const Json& arguments, QString& error) -> std::optional<Json> {
              const QString query = text(arguments, "query");
              if (query.isEmpty() || query.size() > kMaxQuery) {
                  error = QStringLiteral("Give \"query\": the words to look for (1 to %1 characters).").arg(kMaxQuery);
@@ -275,7 +391,15 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                  options.episodes = tier == QLatin1String("episodic");
                  options.facts = tier == QLatin1String("semantic");
              }
-             auto found = memory.search(userId, query, options);
+             if (error = m.access.allowRead(); !error.isEmpty())
+                 return std::nullopt;
+             if (m.embedder && m.embedder->enabled()) {
+                 QString why;
+                 options.queryVector = m.embedder->embed(query, &why);
+                 if (!options.queryVector)
+                     qWarning("search_memory by keywords only: the query could not be embedded (%s)", qPrintable(why));
+             }
+             auto found = m.memory.search(m.userId, query, options);
              if (!found) {
                  error = found.errorMessage();
                  return std::nullopt;
@@ -308,7 +432,7 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                      {"required", {"facts", "total"}}},
                     true,
                     false,
-                    [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+                    [m](const Json& arguments, QString& error) -> std::optional<Json> {
                         int offset = 0;
                         if (const auto o = arguments.find("offset"); o != arguments.end()) {
                             if (!o->is_number_integer() || o->get<int>() < 0) {
@@ -317,11 +441,13 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                             }
                             offset = o->get<int>();
                         }
-                        return profile(memory, userId, offset, error);
+                        if (error = m.access.allowRead(); !error.isEmpty())
+                            return std::nullopt;
+                        return profile(m.memory, m.userId, offset, error);
                     }});
 
     if (!readOnly)
-        addWritingTools(server, memory, userId, std::move(client));
+        addWritingTools(server, m);
 
     server.addTool({QStringLiteral("get_memory"),
                     QStringLiteral("Get one memory"),
@@ -332,28 +458,34 @@ void addMemoryTools(McpServer& server, MemoryService& memory, const QString& use
                      {"required", {"item", "history"}}},
                     true,
                     false,
-                    [&memory, userId](const Json& arguments, QString& error) -> std::optional<Json> {
+                    [m](const Json& arguments, QString& error) -> std::optional<Json> {
                         const QString id = text(arguments, "id");
                         if (id.isEmpty()) {
                             error = QStringLiteral("Give \"id\": the id of the memory.");
                             return std::nullopt;
                         }
-                        return memoryItem(memory, userId, id, error);
+                        if (error = m.access.allowRead(); !error.isEmpty())
+                            return std::nullopt;
+                        return memoryItem(m.memory, m.userId, id, error);
                     }});
 
     server.addResource({QStringLiteral("engram://profile"), QStringLiteral("profile"),
                         QStringLiteral("The facts currently remembered about the user"), QString(),
-                        [&memory, userId](const QString&, QString& error) -> std::optional<QString> {
-                            auto result = profile(memory, userId, 0, error);
+                        [m](const QString&, QString& error) -> std::optional<QString> {
+                            if (error = m.access.allowRead(); !error.isEmpty())
+                                return std::nullopt;
+                            auto result = profile(m.memory, m.userId, 0, error);
                             if (!result)
                                 return std::nullopt;
                             return QString::fromStdString(result->dump(-1, ' ', false, Json::error_handler_t::replace));
                         }});
     server.addResource({QStringLiteral("engram://memory/{id}"), QStringLiteral("memory"),
                         QStringLiteral("One memory by its id, with its history"), QStringLiteral("engram://memory/"),
-                        [&memory, userId](const QString& uri, QString& error) -> std::optional<QString> {
+                        [m](const QString& uri, QString& error) -> std::optional<QString> {
+                            if (error = m.access.allowRead(); !error.isEmpty())
+                                return std::nullopt;
                             const QString id = uri.mid(QStringLiteral("engram://memory/").size());
-                            auto result = memoryItem(memory, userId, id, error);
+                            auto result = memoryItem(m.memory, m.userId, id, error);
                             if (!result)
                                 return std::nullopt;
                             return QString::fromStdString(result->dump(-1, ' ', false, Json::error_handler_t::replace));

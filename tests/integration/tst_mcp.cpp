@@ -2,10 +2,13 @@
 // — the handshake, every tool and resource, every error, Chinese and English, the end of a
 // session, and three servers writing one memory file at once.
 #include "CliRunner.h"
+#include "FakeLlmServer.h"
+#include "memory/MemoryConfig.h"
 #include "memory/MemoryService.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -31,8 +34,10 @@ QString str(const Json& j, const char* key)
 class Session final
 {
 public:
-    explicit Session(const QString& database, const QStringList& extra = {})
+    explicit Session(const QString& database, const QStringList& extra = {},
+                     const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment())
     {
+        m_process.setProcessEnvironment(env);
         m_process.setProgram(test::CliRunner::binary());
         m_process.setArguments(QStringList{QStringLiteral("--db"), database, QStringLiteral("mcp")} + extra);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
@@ -111,6 +116,27 @@ private:
     int m_next{};
     QString freshDb() { return m_dir.filePath(QStringLiteral("mcp%1.sqlite").arg(++m_next)); }
 
+    // What the user set for a tool, through `engram-cli tool-access` (the app's page writes the same).
+    static void setAccess(const QString& db, const QString& tool, const char* access)
+    {
+        const test::CliRun run =
+            test::CliRunner(db).runAs(kUser, {QStringLiteral("tool-access"), tool, QString::fromLatin1(access)});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+    }
+    static QStringList toolNames(Session& s)
+    {
+        QStringList names;
+        const Json answer = s.request("tools/list"); // kept: a loop over a temporary's member dangles
+        for (const Json& t : answer["result"]["tools"])
+            names.append(str(t, "name"));
+        names.sort();
+        return names;
+    }
+    static QString errorText(const Json& result)
+    {
+        return result.value("isError", false) ? str(result["content"][0], "text") : QString();
+    }
+
     static Json structured(const Json& result)
     {
         // The structured content and the text content are the same JSON.
@@ -153,7 +179,9 @@ private Q_SLOTS:
 
     void toolsListDescribesEveryTool()
     {
-        Session s(freshDb());
+        const QString db = freshDb();
+        setAccess(db, QStringLiteral("Claude Desktop"), "read-write"); // a trusted tool sees every tool
+        Session s(db);
         s.initialize();
         const Json tools = s.request("tools/list")["result"]["tools"];
         QMap<QString, Json> byName;
@@ -161,7 +189,8 @@ private Q_SLOTS:
             byName.insert(str(t, "name"), t);
         QCOMPARE(byName.keys(), QStringList({QStringLiteral("forget"), QStringLiteral("forget_fact"),
                                              QStringLiteral("get_memory"), QStringLiteral("get_profile"),
-                                             QStringLiteral("remember_fact"), QStringLiteral("search_memory")}));
+                                             QStringLiteral("remember"), QStringLiteral("remember_fact"),
+                                             QStringLiteral("search_memory")}));
         for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
             const Json& t = it.value();
             QVERIFY2(t["inputSchema"].value("type", std::string()) == "object", qPrintable(it.key()));
@@ -178,6 +207,7 @@ private Q_SLOTS:
     void everyToolWorksInChineseAndEnglish()
     {
         const QString db = freshDb();
+        setAccess(db, QStringLiteral("Cursor"), "read-write"); // a tool the user trusts
         QString cityId;
         {
             Session s(db);
@@ -209,20 +239,36 @@ private Q_SLOTS:
             const Json item = structured(s.call("get_memory", {{"id", str(moved["fact"], "id").toStdString()}}));
             QCOMPARE(str(item["item"], "object"), QStringLiteral("Initech"));
             QVERIFY(item["history"].size() >= 1);
+            for (const Json& entry : item["history"]) // the history names the tool
+                QCOMPARE(str(entry, "client"), QStringLiteral("Cursor 0.9"));
+
+            // remember: the statements in a note, found by the rules (no model is set here).
+            const Json noted = structured(s.call("remember", {{"text", "我叫林晓，我住在成都"}}));
+            QVERIFY2(noted["facts"].size() == 2, noted.dump().c_str());
+            QCOMPARE(noted["queued"], Json(false));
+            QCOMPARE(str(noted["facts"][0], "object"), QStringLiteral("林晓"));
+            QCOMPARE(str(noted["facts"][0], "outcome"), QStringLiteral("created"));
+            QCOMPARE(str(noted["facts"][1], "object"), QStringLiteral("成都"));
+            const Json moved2 = structured(s.call("remember", {{"text", "I work at Globex"}}));
+            QVERIFY2(moved2["facts"].size() == 1, moved2.dump().c_str());
+            QCOMPARE(str(moved2["facts"][0], "object"), QStringLiteral("Globex"));
+            QCOMPARE(str(moved2["facts"][0], "outcome"), QStringLiteral("superseded"));
+            QVERIFY(errorText(s.call("remember", {{"text", ""}})).contains(QStringLiteral("\"text\"")));
 
             QCOMPARE(structured(s.call("forget_fact", {{"predicate", "employer"}}))["forgotten"], Json(true));
             QCOMPARE(structured(s.call("forget_fact", {{"predicate", "employer"}}))["forgotten"], Json(false));
             QCOMPARE(str(structured(s.call("forget", {{"id", cityId.toStdString()}})), "forgotten"), cityId);
-            QCOMPARE(structured(s.call("get_profile", Json::object()))["total"].get<int>(), 1);
+            QCOMPARE(structured(s.call("get_profile", Json::object()))["total"].get<int>(), 3); // note, name, city
         }
         // In the memory the panel reads: the fact from a tool says so.
         auto memory = MemoryService::open(db);
         QVERIFY(memory);
         auto facts = (*memory)->currentFacts(kUser);
-        QVERIFY(facts && facts->size() == 1);
-        QCOMPARE(MemoryItem::fromFact(facts->first()).origin(), ItemOrigin::Tool);
-        QCOMPARE(QString::fromStdString(facts->first().metadata.value("client", std::string())),
-                 QStringLiteral("Cursor 0.9"));
+        QVERIFY(facts && facts->size() == 3);
+        for (const Fact& f : *facts) {
+            QCOMPARE(MemoryItem::fromFact(f).origin(), ItemOrigin::Tool);
+            QCOMPARE(QString::fromStdString(f.metadata.value("client", std::string())), QStringLiteral("Cursor 0.9"));
+        }
     }
 
     void errorsAreAnsweredAndTheServerGoesOn()
@@ -329,6 +375,183 @@ private Q_SLOTS:
                                           {"arguments", {{"predicate", "city"}, {"object", "Paris"}}}})["error"]
                      .value("code", 0),
                  -32602);
+    }
+
+    // A tool the user never trusted may read and suggest: its facts wait in the panel, stay out
+    // of the assistant's context until the user confirms them, and it cannot take anything away.
+    void anUntrustedToolsFactsWaitForTheUser()
+    {
+        const QString db = freshDb();
+        QString cityId;
+        {
+            Session s(db);
+            s.initialize("2025-11-25", "Cherry Studio");
+            QVERIFY(!toolNames(s).contains(QStringLiteral("forget")));
+            QVERIFY(toolNames(s).contains(QStringLiteral("remember_fact")));
+            const Json city = structured(s.call("remember_fact", {{"predicate", "city"}, {"object", "杭州"}}));
+            QCOMPARE(str(city, "outcome"), QStringLiteral("pending"));
+            QCOMPARE(str(city["fact"], "status"), QStringLiteral("pending"));
+            cityId = str(city["fact"], "id");
+            const Json sure = structured(
+                s.call("remember_fact", {{"predicate", "employer"}, {"object", "Acme"}, {"confidence", 1.0}}));
+            QCOMPARE(str(sure, "outcome"), QStringLiteral("pending")); // however sure the tool says it is
+            QVERIFY(errorText(s.call("forget", {{"id", cityId.toStdString()}}))
+                        .contains(QStringLiteral("Settings → Connected tools")));
+            QVERIFY(!errorText(s.call("forget_fact", {{"predicate", "city"}})).isEmpty());
+            // Pending facts are not search results either.
+            QCOMPARE(structured(s.call("search_memory", {{"query", "杭州"}}))["results"].size(), 0u);
+        }
+        auto memory = MemoryService::open(db);
+        QVERIFY(memory);
+        MemoryService& m = **memory;
+        auto conversation = m.createConversation(kUser, QStringLiteral("chat"));
+        QVERIFY(conversation);
+        ContextRequest request{kUser, conversation->id, QStringLiteral("我住在哪个城市？"), QStringLiteral("sys"),
+                               true, true, {}};
+        const auto systemText = [&] {
+            auto context = m.buildContext(request);
+            return context && !context->messages.isEmpty() ? context->messages.first().content : QString();
+        };
+        QVERIFY(!systemText().contains(QStringLiteral("杭州")));
+        QVERIFY(m.confirmFact(kUser, cityId));
+        QVERIFY2(systemText().contains(QStringLiteral("杭州")), qPrintable(systemText()));
+        auto tool = m.toolClient(kUser, QStringLiteral("Cherry Studio"));
+        QVERIFY(tool);
+        QCOMPARE(tool->access, ToolAccess::Ask);
+        QVERIFY(tool->lastRead.isValid() && tool->lastWrite.isValid());
+    }
+
+    // What the user sets (the app's Connected Tools page, or `engram-cli tool-access`) holds at the
+    // tool's next call, in a session already open; "memory off" in the app holds for every tool.
+    void theUserDecidesWhatEachToolMayDo()
+    {
+        const QString db = freshDb();
+        Session s(db, {QStringLiteral("--client"), QStringLiteral("Claude Code")});
+        s.initialize("2025-06-18", "claude-code");
+        setAccess(db, QStringLiteral("Claude Code"), "read-write");
+        QCOMPARE(str(structured(s.call("remember_fact", {{"predicate", "city"}, {"object", "Berlin"}})), "outcome"),
+                 QStringLiteral("created"));
+        QVERIFY(toolNames(s).contains(QStringLiteral("forget")));
+
+        setAccess(db, QStringLiteral("Claude Code"), "read-only");
+        QVERIFY(errorText(s.call("remember_fact", {{"predicate", "city"}, {"object", "Paris"}}))
+                    .contains(QStringLiteral("only read")));
+        QCOMPARE(toolNames(s), QStringList({QStringLiteral("get_memory"), QStringLiteral("get_profile"),
+                                            QStringLiteral("search_memory")}));
+        QCOMPARE(structured(s.call("search_memory", {{"query", "Berlin"}}))["results"].size(), 1u);
+
+        setAccess(db, QStringLiteral("Claude Code"), "off");
+        QVERIFY(errorText(s.call("search_memory", {{"query", "Berlin"}})).contains(QStringLiteral("not allowed")));
+        QCOMPARE(s.request("resources/read", {{"uri", "engram://profile"}})["error"].value("code", 0), -32002);
+        QCOMPARE(toolNames(s), QStringList());
+
+        setAccess(db, QStringLiteral("Claude Code"), "read-write");
+        {
+            QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
+            app.setValue(QLatin1String(kMemoryEnabledSetting), false);
+            app.sync();
+        }
+        QVERIFY(errorText(s.call("search_memory", {{"query", "Berlin"}})).contains(QStringLiteral("memory off")));
+        QVERIFY(errorText(s.call("remember", {{"text", "I work at Acme"}})).contains(QStringLiteral("memory off")));
+        {
+            QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
+            app.remove(QLatin1String(kMemoryEnabledSetting));
+            app.sync();
+        }
+        QCOMPARE(structured(s.call("search_memory", {{"query", "Berlin"}}))["results"].size(), 1u);
+
+        // `engram-cli tools` lists the tool under the name given with --client, with its times.
+        const test::CliRun listed = test::CliRunner(db).runAs(kUser, {QStringLiteral("--json"), QStringLiteral("tools")});
+        QCOMPARE(listed.exitCode, 0);
+        const Json tools = listed.json();
+        QCOMPARE(tools.size(), 1u);
+        QCOMPARE(str(tools[0], "name"), QStringLiteral("Claude Code"));
+        QCOMPARE(str(tools[0], "access"), QStringLiteral("read-write"));
+        QVERIFY(tools[0]["last_write"].is_string());
+        QCOMPARE(test::CliRunner(db).runAs(kUser, {QStringLiteral("tool-access"), QStringLiteral("x"),
+                                                   QStringLiteral("everything")})
+                     .exitCode,
+                 1);
+    }
+
+    // With a model set in Engram, remember runs the extraction job as a chat turn does: the
+    // model's facts, marked with the tool, in one answer; when the model cannot answer, the job
+    // waits in the queue for the app.
+    void rememberAsksTheModelWhenOneIsSet()
+    {
+        test::FakeLlmServer server;
+        QVERIFY(server.isListening());
+        server.enqueue(test::FakeMatch::extraction(),
+                       test::FakeReply::json({{"facts",
+                                               {{{"subject", "user"},
+                                                 {"predicate", "diet"},
+                                                 {"object", "vegetarian"},
+                                                 {"confidence", 0.9}}}},
+                                              {"updates", Json::array()},
+                                              {"deletes", Json::array()}}));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LLM_BASE_URL"), server.baseUrl());
+        env.insert(QStringLiteral("LLM_API_KEY"), QStringLiteral("sk-test-fake-key"));
+        env.insert(QStringLiteral("LLM_MODEL"), QStringLiteral("fake-chat"));
+        const QString db = freshDb();
+        setAccess(db, QStringLiteral("VS Code"), "read-write");
+        {
+            Session s(db, {}, env);
+            s.initialize("2025-06-18", "VS Code");
+            const Json noted = structured(s.call("remember", {{"text", "The user no longer eats meat"}}));
+            QCOMPARE(noted["queued"], Json(false));
+            QCOMPARE(noted["facts"].size(), 1u);
+            QCOMPARE(str(noted["facts"][0], "object"), QStringLiteral("vegetarian"));
+            QCOMPARE(server.requestCount(test::FakeMatch::extraction()), 1);
+
+            server.enqueue(test::FakeMatch::extraction(), test::FakeReply::error(503, QStringLiteral("busy")));
+            server.enqueue(test::FakeMatch::extraction(), test::FakeReply::error(503, QStringLiteral("busy")));
+            server.enqueue(test::FakeMatch::extraction(), test::FakeReply::error(503, QStringLiteral("busy")));
+            server.enqueue(test::FakeMatch::extraction(), test::FakeReply::error(503, QStringLiteral("busy")));
+            const Json later = structured(s.call("remember", {{"text", "The user plays the cello"}}));
+            QCOMPARE(later["queued"], Json(true));
+            QVERIFY(str(later, "note").contains(QStringLiteral("when the model answers")));
+        }
+        auto memory = MemoryService::open(db);
+        QVERIFY(memory);
+        auto facts = (*memory)->currentFacts(kUser);
+        QVERIFY(facts && facts->size() == 1);
+        QCOMPARE(QString::fromStdString(facts->first().metadata.value("client", std::string())),
+                 QStringLiteral("VS Code 0.9"));
+        auto history = (*memory)->history(kUser, facts->first().id);
+        QVERIFY(history && !history->isEmpty());
+        QCOMPARE(history->first().client, QStringLiteral("VS Code 0.9"));
+        // The note the model did not answer waits as a job, for the app's job runner.
+        const test::CliRun jobs = test::CliRunner(db).runAs(kUser, {QStringLiteral("--json"), QStringLiteral("jobs")});
+        QVERIFY2(jobs.outText().contains(QStringLiteral("cello")) || jobs.outText().contains(QStringLiteral("extract")),
+                 jobs.out.constData());
+    }
+
+    // With an embedding model set, search_memory ranks as a chat turn does: "car" finds the
+    // "automobile" fact (the fake server's embedder treats the two as synonyms).
+    void searchMemoryUsesTheEmbeddingModel()
+    {
+        test::FakeLlmServer server;
+        server.setEmbeddingSynonyms({{QStringLiteral("automobile"), QStringLiteral("car")}});
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LLM_BASE_URL"), server.baseUrl());
+        env.insert(QStringLiteral("LLM_API_KEY"), QStringLiteral("sk-test-fake-key"));
+        env.insert(QStringLiteral("LLM_EMBEDDING_MODEL"), QStringLiteral("fake-embed"));
+        const QString db = freshDb();
+        setAccess(db, QStringLiteral("Cursor"), "read-write");
+        test::CliRunner cli(db);
+        cli.setEnvironment(env);
+        QCOMPARE(cli.runAs(kUser, {QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("vehicle"),
+                                   QStringLiteral("an old automobile")})
+                     .exitCode,
+                 0);
+        QCOMPARE(cli.runAs(kUser, {QStringLiteral("jobs"), QStringLiteral("--run")}).exitCode, 0); // its vector
+        Session s(db, {}, env);
+        s.initialize("2025-06-18", "Cursor");
+        const Json found = structured(s.call("search_memory", {{"query", "car"}}));
+        QCOMPARE(found["results"].size(), 1u);
+        QVERIFY(str(found["results"][0], "text").contains(QStringLiteral("automobile")));
+        QVERIFY(server.requestCount(test::FakeMatch::embeddings()) >= 2); // the fact, then the query
     }
 
     void threeServersAtOnceLoseNoWrite()

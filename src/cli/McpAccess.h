@@ -1,0 +1,55 @@
+#pragma once
+
+#include "core/ToolClient.h"
+
+#include <QString>
+
+#include <functional>
+
+namespace engram {
+class MemoryService;
+}
+
+namespace engram::cli {
+
+// What the user lets the MCP client of one server session do, asked of the memory at every call
+// so a change under Settings → Connected tools holds at once: the tool's access (a tool never
+// trusted reads, and what it writes waits for the user), --read-only, and the app's "memory off".
+// Every allowed call is noted, so the user sees when each tool last read or wrote.
+class McpAccess final
+{
+public:
+    // `memoryOn` asks the app's settings whether memory is on (asked at every call).
+    McpAccess(MemoryService& memory, QString userId, bool forcedReadOnly, std::function<bool()> memoryOn);
+
+    // Who is calling: the client's name and version from initialize, or --client. Notes the
+    // connection, so the tool is listed under Settings → Connected tools.
+    void setClient(const QString& name, const QString& version);
+    QString clientName() const;
+    // "Cursor 0.48": what the memory records as a write's author.
+    QString clientLabel() const;
+
+    // The sentence refusing the call (for the model to pass on), or empty when it may go on.
+    QString allowRead();
+    QString allowWrite(bool deletes = false);
+    // Facts the client writes now wait for the user's confirmation.
+    bool needsConfirmation() const;
+
+    // For tools/list: whether reading and writing tools are offered now (nothing is noted).
+    bool offersReads() const;
+    bool offersWrites() const;
+
+private:
+    ToolClient current() const;
+    void note(ToolUse use);
+    QString refusal(const ToolClient& client, bool writes, bool deletes) const;
+
+    MemoryService& m_memory;
+    QString m_userId;
+    bool m_forcedReadOnly{};
+    std::function<bool()> m_memoryOn;
+    QString m_name;
+    QString m_version;
+};
+
+} // namespace engram::cli
