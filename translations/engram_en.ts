@@ -443,6 +443,29 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
+    <name>McpSnippet</name>
+    <message>
+        <source>Settings → Developer → Edit Config (claude_desktop_config.json), then restart Claude Desktop.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>~/.cursor/mcp.json (or .cursor/mcp.json in a project).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>.vscode/mcp.json in your workspace.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run this command in a terminal.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings → MCP Servers → Add Server, type STDIO: enter the command, arguments and environment below (versions that import JSON take it whole).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -858,6 +881,112 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Forget this again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectToolDialog</name>
+    <message>
+        <source>Where: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect Other AI Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Other AI tools can search what Engram remembers and add to it through the Model Context Protocol. Paste this into the tool&apos;s configuration; the paths are this computer&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Tool:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What a new tool writes waits for your confirmation in the panel until you let it write under Settings → Connected Tools.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectedToolsPage</name>
+    <message>
+        <source>Connected tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read and write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read; I confirm what it writes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The connected tools cannot be read: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, version %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What %1 may do</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AI tools such as Claude Desktop, Cursor or VS Code that used this profile&apos;s memory through Engram&apos;s MCP server. A new tool may read; what it writes waits for your confirmation in the panel until you let it write.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last write</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>May</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No AI tool has used your memory yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect a Tool…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1425,6 +1554,14 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Search everything the assistant remembers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect Other AI &amp;Tools…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let Claude Desktop, Cursor, VS Code and other tools use this memory</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2144,6 +2281,10 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected Tools</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

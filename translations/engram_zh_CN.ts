@@ -442,6 +442,29 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
+    <name>McpSnippet</name>
+    <message>
+        <source>Settings → Developer → Edit Config (claude_desktop_config.json), then restart Claude Desktop.</source>
+        <translation>设置 → 开发者 → 编辑配置（claude_desktop_config.json），然后重启 Claude Desktop。</translation>
+    </message>
+    <message>
+        <source>~/.cursor/mcp.json (or .cursor/mcp.json in a project).</source>
+        <translation>~/.cursor/mcp.json（或项目中的 .cursor/mcp.json）。</translation>
+    </message>
+    <message>
+        <source>.vscode/mcp.json in your workspace.</source>
+        <translation>工作区中的 .vscode/mcp.json。</translation>
+    </message>
+    <message>
+        <source>Run this command in a terminal.</source>
+        <translation>在终端中运行这条命令。</translation>
+    </message>
+    <message>
+        <source>Settings → MCP Servers → Add Server, type STDIO: enter the command, arguments and environment below (versions that import JSON take it whole).</source>
+        <translation>设置 → MCP 服务器 → 添加服务器，类型选 STDIO：填入下面的命令、参数和环境变量（支持从 JSON 导入的版本可以整段导入）。</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -858,6 +881,112 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Forget this again</source>
         <translation>重新忘掉这一条</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectToolDialog</name>
+    <message>
+        <source>Where: %1</source>
+        <translation>放在哪里：%1</translation>
+    </message>
+    <message>
+        <source>Copied.</source>
+        <translation>已复制。</translation>
+    </message>
+    <message>
+        <source>Connect Other AI Tools</source>
+        <translation>连接其他 AI 工具</translation>
+    </message>
+    <message>
+        <source>Other AI tools can search what Engram remembers and add to it through the Model Context Protocol. Paste this into the tool&apos;s configuration; the paths are this computer&apos;s.</source>
+        <translation>其他 AI 工具可以通过模型上下文协议（MCP）搜索 Engram 记住的内容，也可以往里添加。把下面的内容粘贴到该工具的配置中；其中的路径就是这台电脑上的路径。</translation>
+    </message>
+    <message>
+        <source>&amp;Tool:</source>
+        <translation>工具(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>What a new tool writes waits for your confirmation in the panel until you let it write under Settings → Connected Tools.</source>
+        <translation>新工具写入的内容会在面板中等待你确认，直到你在“设置 → 已连接的工具”中允许它写入。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>engram::ConnectedToolsPage</name>
+    <message>
+        <source>Connected tools</source>
+        <translation>已连接的工具</translation>
+    </message>
+    <message>
+        <source>Read and write</source>
+        <translation>可读可写</translation>
+    </message>
+    <message>
+        <source>Read; I confirm what it writes</source>
+        <translation>可读；写入需我确认</translation>
+    </message>
+    <message>
+        <source>Read only</source>
+        <translation>只读</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>从未</translation>
+    </message>
+    <message>
+        <source>The connected tools cannot be read: %1</source>
+        <translation>无法读取已连接的工具：%1</translation>
+    </message>
+    <message>
+        <source>%1, version %2</source>
+        <translation>%1，版本 %2</translation>
+    </message>
+    <message>
+        <source>What %1 may do</source>
+        <translation>%1 可以做什么</translation>
+    </message>
+    <message>
+        <source>AI tools such as Claude Desktop, Cursor or VS Code that used this profile&apos;s memory through Engram&apos;s MCP server. A new tool may read; what it writes waits for your confirmation in the panel until you let it write.</source>
+        <translation>通过 Engram 的 MCP 服务器使用过这个档案记忆的 AI 工具，例如 Claude Desktop、Cursor 或 VS Code。新工具可以读取；它写入的内容会在面板中等待你确认，直到你允许它写入。</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Last read</source>
+        <translation>上次读取</translation>
+    </message>
+    <message>
+        <source>Last write</source>
+        <translation>上次写入</translation>
+    </message>
+    <message>
+        <source>May</source>
+        <translation>权限</translation>
+    </message>
+    <message>
+        <source>No AI tool has used your memory yet.</source>
+        <translation>还没有 AI 工具使用过你的记忆。</translation>
+    </message>
+    <message>
+        <source>Connect a Tool…</source>
+        <translation>连接工具…</translation>
     </message>
 </context>
 <context>
@@ -1425,6 +1554,14 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Search everything the assistant remembers</source>
         <translation>搜索助手记得的一切</translation>
+    </message>
+    <message>
+        <source>Connect Other AI &amp;Tools…</source>
+        <translation>连接其他 AI 工具(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Let Claude Desktop, Cursor, VS Code and other tools use this memory</source>
+        <translation>让 Claude Desktop、Cursor、VS Code 等工具使用这份记忆</translation>
     </message>
 </context>
 <context>
@@ -2138,6 +2275,10 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Connected Tools</source>
+        <translation>已连接的工具</translation>
     </message>
 </context>
 <context>

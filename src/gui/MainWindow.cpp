@@ -4,6 +4,8 @@
 #include "AppSettings.h"
 #include "AppStartup.h"
 #include "ChatController.h"
+#include "ConnectToolDialog.h"
+#include "ConnectedToolsPage.h"
 #include "GuiLog.h"
 #include "Icons.h"
 #include "MemoryFileCare.h"
@@ -147,6 +149,11 @@ void MainWindow::setupActions()
     checkFile->setStatusTip(tr("Check every page of the memory file for damage"));
     connect(checkFile, &QAction::triggered, this, [this] { m_fileCare->checkNow(this); });
     m_ui->helpMenu->insertAction(m_ui->aboutAction, checkFile);
+    auto* connectTool = new QAction(tr("Connect Other AI &Tools…"), this);
+    connectTool->setObjectName(QStringLiteral("connectToolAction"));
+    connectTool->setStatusTip(tr("Let Claude Desktop, Cursor, VS Code and other tools use this memory"));
+    connect(connectTool, &QAction::triggered, this, &MainWindow::showConnectTool);
+    m_ui->helpMenu->insertAction(checkFile, connectTool);
 
     auto* stop = new QAction(tr("Stop the Reply"), this);
     stop->setObjectName(QStringLiteral("stopAction"));
@@ -605,6 +612,11 @@ SettingsDialog* MainWindow::openSettings()
     m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_tester)
         m_settingsDialog->setConnectionTester(m_tester);
+    if (!m_userId.isEmpty()) {
+        auto* tools = new ConnectedToolsPage(m_memory, m_userId);
+        connect(tools, &ConnectedToolsPage::connectToolRequested, this, &MainWindow::showConnectTool);
+        m_settingsDialog->addConnectedToolsPage(tools);
+    }
     connect(m_settingsDialog, &SettingsDialog::saved, this, [this] {
         m_memory.setConfig(m_settings.memoryConfig(m_memory.config()));
         updateModelLabel();
@@ -613,6 +625,17 @@ SettingsDialog* MainWindow::openSettings()
     });
     m_settingsDialog->open();
     return m_settingsDialog;
+}
+
+ConnectToolDialog* MainWindow::showConnectTool()
+{
+    // Over Settings when it is open (its Connect a Tool… button), else over the window.
+    QWidget* over = m_settingsDialog && m_settingsDialog->isVisible() ? static_cast<QWidget*>(m_settingsDialog) : this;
+    auto* dialog =
+        new ConnectToolDialog(McpSnippet(McpSnippet::findProgram(), m_memory.database().path(), m_userId), over);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+    return dialog;
 }
 
 void MainWindow::startDailyBackups()

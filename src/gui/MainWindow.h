@@ -20,6 +20,7 @@ namespace engram {
 
 class AppSettings;
 class ChatController;
+class ConnectToolDialog;
 class MemoryFileCare;
 class MemoryPanel;
 class MemoryService;
@@ -57,6 +58,8 @@ public:
 public Q_SLOTS:
     // Opens Settings without blocking (window-modal) and returns it; one at a time.
     SettingsDialog* openSettings();
+    // Help → Connect Other AI Tools: the MCP configuration with this machine's paths.
+    ConnectToolDialog* showConnectTool();
     void showMemoryItem(const QString& id);
     // Opens the conversation a memory came from and highlights its source message.
     void showSource(const QString& conversationId, const QString& messageId);

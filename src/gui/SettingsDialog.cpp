@@ -2,6 +2,7 @@
 #include "ui_SettingsDialog.h"
 
 #include "AppSettings.h"
+#include "ConnectedToolsPage.h"
 #include "ProviderPreset.h"
 #include "SecretStore.h"
 
@@ -96,6 +97,13 @@ void SettingsDialog::setConnectionTester(ConnectionTester tester)
     m_ui->testConnectionButton->setToolTip(m_tester ? tr("Send a short request with these settings") : QString());
 }
 
+void SettingsDialog::addConnectedToolsPage(ConnectedToolsPage* page)
+{
+    m_toolsPage = page;
+    m_ui->settingsTabWidget->insertTab(m_ui->settingsTabWidget->indexOf(m_ui->generalTab), page,
+                                       tr("Connected Tools"));
+}
+
 void SettingsDialog::load()
 {
     m_ui->providerComboBox->setCurrentIndex(m_ui->providerComboBox->findData(m_settings.providerId()));
@@ -181,6 +189,13 @@ void SettingsDialog::writeSettings()
 
 void SettingsDialog::save()
 {
+    if (m_toolsPage) {
+        if (auto st = m_toolsPage->apply(); !st) {
+            m_ui->saveErrorLabel->setText(st.errorMessage());
+            m_ui->saveErrorLabel->setVisible(true);
+            return;
+        }
+    }
     writeSettings();
     if (!m_keyEdited) {
         finishSave(Status());

@@ -15,6 +15,7 @@ class SettingsDialog;
 namespace engram {
 
 class AppSettings;
+class ConnectedToolsPage;
 class SecretStore;
 
 // Settings: the model endpoint (provider presets, address, API key, models, timeouts), memory
@@ -33,6 +34,8 @@ public:
 
     // Without a tester the Test button is disabled.
     void setConnectionTester(ConnectionTester tester);
+    // Adds the Connected Tools tab (the dialog takes it); Save applies what it changed.
+    void addConnectedToolsPage(ConnectedToolsPage* page);
 
 Q_SIGNALS:
     // Everything was written (the key too); emitted just before the dialog closes.
@@ -53,6 +56,7 @@ private:
     AppSettings& m_settings;
     SecretStore& m_secrets;
     ConnectionTester m_tester;
+    ConnectedToolsPage* m_toolsPage{};
     bool m_keyEdited{};
 };
 

@@ -6,6 +6,7 @@
 #include "AppSettings.h"
 #include "AppStartup.h"
 #include "ChatView.h"
+#include "ConnectToolDialog.h"
 #include "FakeLlmServer.h"
 #include "MainWindow.h"
 #include "MemoryFilterBar.h"
@@ -21,13 +22,13 @@
 #include "storage/Database.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QDockWidget>
+#include <QItemSelectionModel>
 #include <QPalette>
 #include <QPlainTextEdit>
-#include <QComboBox>
-#include <QItemSelectionModel>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -212,7 +213,14 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     save(dialog, out.filePath(QStringLiteral("settings-%1.png").arg(lang)));
     dialog->findChild<QTabWidget*>()->setCurrentIndex(1);
     save(dialog, out.filePath(QStringLiteral("settings-memory-%1.png").arg(lang)));
+    dialog->findChild<QTabWidget*>()->setCurrentWidget(
+        dialog->findChild<QWidget*>(QStringLiteral("connectedToolsPage")));
+    save(dialog, out.filePath(QStringLiteral("settings-tools-%1.png").arg(lang)));
     dialog->reject();
+    ConnectToolDialog* connect = window.showConnectTool();
+    QTest::qWait(100);
+    save(connect, out.filePath(QStringLiteral("connect-tool-%1.png").arg(lang)));
+    connect->reject();
 }
 
 // The welcome of a first start: with Ollama found (a local server posing as it), then with none.
@@ -302,6 +310,11 @@ int main(int argc, char* argv[])
     (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::User, s.earlierQuestion);
     (void)memory.appendMessage(QStringLiteral("default"), earlier->id, Role::Assistant, s.earlierAnswer);
     rememberSampleProfile(memory, earlier->id, lang == QLatin1String("zh_CN"), s);
+    // Two AI tools that used the memory: one trusted, one new.
+    (void)memory.noteToolUse(QStringLiteral("default"), QStringLiteral("Claude Desktop"), QStringLiteral("0.12.4"),
+                             ToolUse::Write);
+    (void)memory.setToolAccess(QStringLiteral("default"), QStringLiteral("Claude Desktop"), ToolAccess::ReadWrite);
+    (void)memory.noteToolUse(QStringLiteral("default"), QStringLiteral("Cursor"), QStringLiteral("1.7"), ToolUse::Read);
 
     AppSettings settings(dir.filePath(QStringLiteral("engram.ini")));
     MemorySecretStore secrets;

@@ -44,7 +44,7 @@ QVariant HistoryTableModel::data(const QModelIndex& index, int role) const
     case ActionColumn:
         return actionText(entry.action);
     case ActorColumn:
-        return actorText(entry.actor);
+        return entry.client.isEmpty() ? actorText(entry.actor) : entry.client;
     case ChangeColumn:
         return changeText(entry);
     default:
