@@ -19,6 +19,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QKeySequence>
+#include <QScrollBar>
 
 namespace engram {
 namespace {
@@ -113,7 +114,7 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
     // engram-cli and MCP servers write the same file: what they commit shows within a second.
     connect(&m_service, &MemoryService::changedElsewhere, this, [this] {
         for (const Page& p : m_pages)
-            p.model->reload();
+            reloadKeepingView(p);
     });
     m_outsideTimer.setInterval(1000);
     connect(&m_outsideTimer, &QTimer::timeout, &m_service, &MemoryService::checkForChangesElsewhere);
@@ -122,6 +123,29 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
 }
 
 MemoryPanel::~MemoryPanel() = default;
+
+void MemoryPanel::reloadKeepingView(const Page& p)
+{
+    QStringList selected;
+    for (const QModelIndex& index : p.view->selectionModel()->selectedRows())
+        selected.append(index.data(ItemTableModel::IdRole).toString());
+    const QString current = p.view->currentIndex().data(ItemTableModel::IdRole).toString();
+    const int scrolled = p.view->verticalScrollBar()->value();
+    p.model->reload();
+    const auto indexOf = [&p](const QString& id) {
+        const int row = p.model->rowOf(id);
+        return row < 0 ? QModelIndex() : p.proxy->mapFromSource(p.model->index(row, 0));
+    };
+    QItemSelection selection;
+    for (const QString& id : std::as_const(selected)) {
+        if (const QModelIndex index = indexOf(id); index.isValid())
+            selection.select(index, index);
+    }
+    if (const QModelIndex index = indexOf(current); index.isValid())
+        p.view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::NoUpdate);
+    p.view->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    p.view->verticalScrollBar()->setValue(scrolled);
+}
 
 QString MemoryPanel::title()
 {

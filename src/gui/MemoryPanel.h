@@ -90,6 +90,9 @@ private:
                    Qt::SortOrder order, const QList<QAction*>& menu);
     void connectActions();
     const Page& page(Tab tab) const { return m_pages.at(static_cast<std::size_t>(tab)); }
+    // Reloads a page as the user left it: the selected rows, the current row and the scroll
+    // position stay (another process wrote; the user was not done).
+    static void reloadKeepingView(const Page& p);
     const Page& currentPage() const { return page(currentTab()); }
     QList<MemoryItem> selectedItems() const;
 

@@ -1,10 +1,10 @@
 #include "AddFactDialog.h"
-#include "EditItemDialog.h"
 #include "CliRunner.h"
+#include "EditItemDialog.h"
 #include "EpisodeBulk.h"
 #include "HistoryDialog.h"
-#include "MemoryFixture.h"
 #include "MemoryFilterBar.h"
+#include "MemoryFixture.h"
 #include "MemoryPanel.h"
 #include "MessageBoxes.h"
 #include "models/ArchiveTableModel.h"
@@ -30,8 +30,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
-#include <QToolButton>
 #include <QToolBar>
+#include <QToolButton>
 
 using namespace engram;
 
@@ -752,7 +752,10 @@ private Q_SLOTS:
     void aFactRememberedThroughMcpShowsInTheOpenPanel()
     {
         Panel p;
+        addFact(p, QStringLiteral("employer"), QStringLiteral("Acme"));
         p.panel.setUser(kAlice);
+        // The user is in the middle of something: the row they picked stays picked.
+        clickRow(p.facts(), rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Acme")));
         const QByteArray session =
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
             "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"Cursor\",\"version\":\"0.9\"}}}\n"
@@ -764,6 +767,10 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Lyon")) >= 0, 2000);
         const int row = rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Lyon"));
         QCOMPARE(cell(p.facts(), row, FactTableModel::SourceColumn), QStringLiteral("From Cursor 0.9"));
+        const QModelIndexList picked = p.facts()->selectionModel()->selectedRows();
+        QCOMPARE(picked.size(), 1);
+        QCOMPARE(picked.first().row(), rowWith(p.facts(), FactTableModel::ValueColumn, QStringLiteral("Acme")));
+        QCOMPARE(p.facts()->currentIndex().row(), picked.first().row());
     }
 
     void screenshot()
