@@ -70,11 +70,11 @@ int main(int argc, char* argv[])
     const auto options = engram::AppStartup::parseCommandLine(app);
 
     engram::Backups::setDefaultKeep(settings.backupsToKeep());
-    auto memory = engram::AppStartup::openMemory(options.databasePath, settings.memoryConfig());
+    auto memory = engram::AppStartup::openMemory(options.location, settings.memoryConfig());
     if (!memory)
         return 1;
     if (auto user = memory->ensureUser(QStringLiteral("default")); !user) {
-        engram::AppStartup::reportDatabaseError(options.databasePath, user.errorMessage());
+        engram::AppStartup::reportDatabaseError(options.location.describe(), user.errorMessage());
         return 1;
     }
 

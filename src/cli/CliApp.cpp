@@ -2,14 +2,14 @@
 
 #include "Commands.h"
 #include "memory/MemoryService.h"
-#include "storage/Database.h"
+#include "storage/MemoryLocation.h"
 
 namespace engram::cli {
 namespace {
 
 QCommandLineOption dbOption()
 {
-    return {QStringLiteral("db"), cliTr("The database file (default: $ENGRAM_DB, else the app's own)."),
+    return {QStringLiteral("db"), cliTr("The memory file, or a postgresql:// server URL (default: $ENGRAM_DB, else the app's own file)."),
             QStringLiteral("PATH")};
 }
 
@@ -137,15 +137,20 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
     const qsizetype count = local.positionalArguments().size();
     if (count < command.minArguments || (command.maxArguments >= 0 && count > command.maxArguments))
         return usage(cliTr("Usage: engram-cli %1 %2 (run engram-cli %1 --help)").arg(command.name, command.arguments));
-    const bool chosenPath =
-        local.isSet(dbOption()) || global.isSet(dbOption()) || !qEnvironmentVariableIsEmpty("ENGRAM_DB");
-    CliContext context(m_out, valueOf(dbOption(), local, global, Database::defaultPath()), chosenPath,
-                       valueOf(userOption(), local, global, defaultUser()),
+    auto location = MemoryLocation::resolve(valueOf(dbOption(), local, global, QString()));
+    if (!location)
+        return usage(location.errorMessage());
+    CliContext context(m_out, std::move(location).value(), valueOf(userOption(), local, global, defaultUser()),
                        local.isSet(jsonOption()) || global.isSet(jsonOption()), command.access);
     if (context.userId().trimmed().isEmpty())
         return usage(cliTr("--user needs a non-empty id"));
-    if (command.runOnFile)
+    if (command.runOnFile) {
+        if (!context.location().isFile())
+            return context.fail(Error::invalid(
+                cliTr("engram-cli %1 works on a memory file, and %2 is a server.").arg(command.name,
+                                                                                      context.location().describe())));
         return command.runOnFile(context, local);
+    }
     auto memory = context.memory();
     if (!memory)
         return context.fail(memory.error());

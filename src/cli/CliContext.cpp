@@ -8,11 +8,10 @@
 
 namespace engram::cli {
 
-CliContext::CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json, Access access)
+CliContext::CliContext(Output& output, MemoryLocation location, QString userId, bool json, Access access)
     : m_out(output)
-    , m_databasePath(std::move(databasePath))
+    , m_location(std::move(location))
     , m_userId(std::move(userId))
-    , m_chosenPath(chosenPath)
     , m_json(json)
     , m_access(access)
 {}
@@ -24,15 +23,15 @@ Result<MemoryService*> CliContext::memory()
     if (m_memory)
         return m_memory.get();
     const bool reads = m_access == Access::Read || m_access == Access::ReadAll;
-    const QString folder = QFileInfo(m_databasePath).absolutePath();
-    if (!reads && m_chosenPath && !QFileInfo(folder).isDir())
+    const QString folder = QFileInfo(databasePath()).absolutePath();
+    if (!reads && m_location.isFile() && m_location.isChosen() && !QFileInfo(folder).isDir())
         return Error{Error::Code::Io, cliTr("The folder %1 does not exist; create it first, or check --db")
                                           .arg(QDir::toNativeSeparators(folder))};
-    if (!reads) {
+    if (!reads && m_location.isFile()) {
         if (auto whole = checkBeforeWriting(); !whole)
             return whole.error();
     }
-    auto opened = MemoryService::open(m_databasePath, {}, Clock::system(),
+    auto opened = MemoryService::open(m_location, {}, Clock::system(),
                                       reads ? Database::Access::ReadOnly : Database::Access::ReadWrite);
     if (!opened)
         return opened.error();
@@ -51,16 +50,16 @@ Status CliContext::checkBeforeWriting() const
 {
     // A damaged file must not be written into: a write may spread the damage, and the user would
     // be told it was stored. Reading stays possible (that is how what is left gets out).
-    if (!QFileInfo::exists(m_databasePath))
+    if (!QFileInfo::exists(databasePath()))
         return {};
-    const auto verdict = DatabaseCheck::check(m_databasePath, DatabaseCheck::Depth::Quick, kCheckBudget);
+    const auto verdict = DatabaseCheck::check(databasePath(), DatabaseCheck::Depth::Quick, kCheckBudget);
     if (verdict.state != DatabaseCheck::Verdict::State::Damaged)
         return {};
     return Error{Error::Code::NotEngram,
                  cliTr("The memory file %1 is damaged (%2), so nothing was written to it. Restore a backup "
                        "(engram-cli backups, engram-cli restore FILE); engram-cli export may still save what can "
                        "be read.")
-                     .arg(QDir::toNativeSeparators(m_databasePath), verdict.detail.left(200))};
+                     .arg(QDir::toNativeSeparators(databasePath()), verdict.detail.left(200))};
 }
 
 Status CliContext::knownUser(MemoryService& memory) const
@@ -77,7 +76,7 @@ Status CliContext::knownUser(MemoryService& memory) const
     const QString known =
         ids.isEmpty() ? cliTr("there are no users yet") : cliTr("known users: %1").arg(ids.join(QStringLiteral(", ")));
     return Error::notFound(cliTr("There is no user \"%1\" in %2 (%3). Check --user; engram-cli users lists them.")
-                               .arg(m_userId, QDir::toNativeSeparators(m_databasePath), known));
+                               .arg(m_userId, m_location.describe(), known));
 }
 
 int CliContext::fail(const Error& error)

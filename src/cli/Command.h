@@ -2,6 +2,7 @@
 
 #include "Output.h"
 #include "core/Result.h"
+#include "storage/MemoryLocation.h"
 
 #include <QCommandLineParser>
 
@@ -42,15 +43,17 @@ enum class Access
 class CliContext final
 {
 public:
-    // `chosenPath`: the file was named (--db, $ENGRAM_DB), so its folder must exist; the default
-    // place is created when missing.
-    CliContext(Output& output, QString databasePath, bool chosenPath, QString userId, bool json, Access access);
+    // A file the user named (--db, $ENGRAM_DB) must have its folder; the default place is created
+    // when missing.
+    CliContext(Output& output, MemoryLocation location, QString userId, bool json, Access access);
     ~CliContext();
 
     Output& out() { return m_out; }
     bool json() const { return m_json; }
     const QString& userId() const { return m_userId; }
-    const QString& databasePath() const { return m_databasePath; }
+    const MemoryLocation& location() const { return m_location; }
+    // The memory file (empty when the memory is on a server).
+    const QString& databasePath() const { return m_location.filePath(); }
 
     // The service over the database, opened as the command's Access says: the user must exist,
     // or is created on first use.
@@ -70,9 +73,8 @@ private:
     Status knownUser(MemoryService& memory) const;
 
     Output& m_out;
-    QString m_databasePath;
+    MemoryLocation m_location;
     QString m_userId;
-    bool m_chosenPath{};
     bool m_json{};
     Access m_access{Access::Create};
     std::unique_ptr<MemoryService> m_memory;

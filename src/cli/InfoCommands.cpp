@@ -2,7 +2,6 @@
 #include "Format.h"
 #include "memory/ItemJson.h"
 #include "memory/MemoryService.h"
-#include "storage/Database.h"
 
 namespace engram::cli {
 namespace {
@@ -38,14 +37,14 @@ int stats(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
     if (ctx.json()) {
         Json j = Json::object();
         j["user"] = utf8(ctx.userId());
-        j["database"] = utf8(memory.database().path());
+        j["database"] = utf8(ctx.location().describe());
         for (const auto& [name, value] : rows)
             j[name] = value;
         ctx.out().json(j);
         return ExitOk;
     }
     Table table({cliTr("user"), ctx.userId()});
-    table.addRow({cliTr("database"), memory.database().path()});
+    table.addRow({cliTr("database"), ctx.location().describe()});
     for (const auto& [name, value] : rows)
         table.addRow({cliTr(name), QString::number(value)});
     ctx.out().line(table.render());

@@ -4,7 +4,6 @@
 #include "MessageBoxes.h"
 #include "memory/MemoryService.h"
 #include "storage/Backups.h"
-#include "storage/Database.h"
 #include "storage/DatabaseCheck.h"
 
 #include <QDir>
@@ -76,7 +75,13 @@ AppStartup::Options AppStartup::parseCommandLine(const QCoreApplication& app)
     parser.process(app);
 
     Options options;
-    options.databasePath = parser.isSet(db) ? parser.value(db) : Database::defaultPath();
+    auto location = MemoryLocation::resolve(parser.value(db));
+    if (!location) {
+        qCCritical(lcGui) << "--db:" << location.errorMessage();
+        QMessageBox::critical(nullptr, tr("Engram cannot start"), location.errorMessage());
+        std::exit(1);
+    }
+    options.location = std::move(location).value();
     return options;
 }
 
@@ -92,8 +97,19 @@ void AppStartup::reportDatabaseError(const QString& path, const QString& message
     box.exec();
 }
 
-std::unique_ptr<MemoryService> AppStartup::openMemory(const QString& path, const MemoryConfig& config, QWidget* parent)
+std::unique_ptr<MemoryService> AppStartup::openMemory(const MemoryLocation& location, const MemoryConfig& config,
+                                                     QWidget* parent)
 {
+    if (!location.isFile()) {
+        auto memory = MemoryService::open(location, config);
+        if (!memory) {
+            qCCritical(lcGui) << "cannot open the memory at" << location.describe() << ":" << memory.errorMessage();
+            QMessageBox::critical(parent, tr("Engram cannot start"), memory.errorMessage());
+            return nullptr;
+        }
+        return std::move(memory).value();
+    }
+    const QString path = location.filePath();
     const auto verdict = DatabaseCheck::check(path, DatabaseCheck::Depth::Quick);
     using State = DatabaseCheck::Verdict::State;
     if (verdict.state == State::Unfinished)

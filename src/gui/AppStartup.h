@@ -1,6 +1,7 @@
 #pragma once
 
 #include "memory/MemoryConfig.h"
+#include "storage/MemoryLocation.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -22,7 +23,7 @@ class AppStartup final
 public:
     struct Options
     {
-        QString databasePath; // --db PATH, else $ENGRAM_DB, else the default file
+        MemoryLocation location; // --db, else $ENGRAM_DB, else the default file
     };
 
     // Registers the icons of the GUI library (a static library needs this once per process).
@@ -37,7 +38,7 @@ public:
     // Opens the memory for the app after a quick check of the file. A damaged or unreadable file
     // is never written: it is moved aside (dated name) and the user chooses between the newest
     // good backup and an empty memory. Null when the app cannot start (the user was told why).
-    static std::unique_ptr<MemoryService> openMemory(const QString& path, const MemoryConfig& config,
+    static std::unique_ptr<MemoryService> openMemory(const MemoryLocation& location, const MemoryConfig& config,
                                                      QWidget* parent = nullptr);
 
 private:

@@ -46,6 +46,17 @@ Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, 
     return std::make_unique<MemoryService>(std::move(db).value(), config, clock);
 }
 
+Result<std::unique_ptr<MemoryService>> MemoryService::open(const MemoryLocation& location, MemoryConfig config,
+                                                            Clock& clock, Database::Access access)
+{
+    if (location.isFile())
+        return open(location.filePath(), config, clock, access);
+    return Error{Error::Code::Database,
+                 QStringLiteral("This Engram keeps its memory in a file; it cannot use the PostgreSQL server %1 "
+                                "yet. Give a file with --db, or leave it out for the default one.")
+                     .arg(location.describe())};
+}
+
 Database& MemoryService::database()
 {
     return *m_db;

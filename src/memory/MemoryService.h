@@ -16,6 +16,7 @@
 #include "memory/SemanticMemory.h"
 #include "memory/WorkingMemory.h"
 #include "storage/Database.h"
+#include "storage/MemoryLocation.h"
 
 #include <QHash>
 #include <QObject>
@@ -99,6 +100,11 @@ public:
     // ReadOnly: for commands that only read (no lock needed, a read-only file works); what
     // would write (an access count, the export's log line) is then left out.
     static Result<std::unique_ptr<MemoryService>> open(const QString& path, MemoryConfig config = {},
+                                                       Clock& clock = Clock::system(),
+                                                       Database::Access access = Database::Access::ReadWrite);
+
+    // The memory where the user put it (MemoryLocation: a file, or a PostgreSQL server).
+    static Result<std::unique_ptr<MemoryService>> open(const MemoryLocation& location, MemoryConfig config = {},
                                                        Clock& clock = Clock::system(),
                                                        Database::Access access = Database::Access::ReadWrite);
 

@@ -4,6 +4,7 @@
 #include "core/SearchTokenizer.h"
 #include "storage/Backups.h"
 #include "storage/DataFolder.h"
+#include "storage/MemoryLocation.h"
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
@@ -138,9 +139,7 @@ int Database::latestVersion()
 QString Database::defaultPath()
 {
     const QString env = qEnvironmentVariable("ENGRAM_DB");
-    if (!env.isEmpty())
-        return env;
-    return DataFolder::defaultFolder() + QLatin1Char('/') + QLatin1String(DataFolder::kMemoryFile);
+    return env.isEmpty() ? MemoryLocation::defaultFile().filePath() : env;
 }
 
 Result<std::unique_ptr<Database>> Database::open(const QString& path, Access access)

@@ -128,7 +128,7 @@ private Q_SLOTS:
         const QByteArray damaged = readAll(m_path);
 
         MessageBoxes::setNextAnswer(QMessageBox::Yes); // "Restore the newest good backup"
-        auto memory = AppStartup::openMemory(m_path, m_settings->memoryConfig());
+        auto memory = AppStartup::openMemory(*MemoryLocation::parse(m_path), m_settings->memoryConfig());
         QVERIFY(memory);
         QVERIFY2(MessageBoxes::lastText().contains(QStringLiteral("moved aside")), qPrintable(MessageBoxes::lastText()));
         QVERIFY(MessageBoxes::lastText().contains(QStringLiteral("newest good backup")));
@@ -156,7 +156,7 @@ private Q_SLOTS:
         const QByteArray damaged = readAll(m_path);
 
         MessageBoxes::setNextAnswer(QMessageBox::No); // "Start with an empty memory"
-        auto memory = AppStartup::openMemory(m_path, m_settings->memoryConfig());
+        auto memory = AppStartup::openMemory(*MemoryLocation::parse(m_path), m_settings->memoryConfig());
         QVERIFY(memory);
         QCOMPARE(asideFiles().size(), 1);
         QCOMPARE(readAll(m_dir->filePath(asideFiles().first())), damaged);
@@ -176,7 +176,7 @@ private Q_SLOTS:
     {
         makeDamagedMemoryWithBackup(false);
         MessageBoxes::setNextAnswer(QMessageBox::Cancel); // "Quit"
-        QVERIFY(!AppStartup::openMemory(m_path, m_settings->memoryConfig()));
+        QVERIFY(!AppStartup::openMemory(*MemoryLocation::parse(m_path), m_settings->memoryConfig()));
         QVERIFY(MessageBoxes::lastText().contains(QStringLiteral("no good backup")));
         QCOMPARE(asideFiles().size(), 1);
         QVERIFY(!QFile::exists(m_path)); // nothing new was created in its place
@@ -184,7 +184,7 @@ private Q_SLOTS:
 
     void helpChecksTheMemoryFile()
     {
-        auto memory = AppStartup::openMemory(m_path, m_settings->memoryConfig());
+        auto memory = AppStartup::openMemory(*MemoryLocation::parse(m_path), m_settings->memoryConfig());
         QVERIFY(memory);
         QVERIFY(memory->ensureUser(kUser));
         for (int i = 0; i < 300; ++i)

@@ -702,6 +702,31 @@ private Q_SLOTS:
         QCOMPARE(notDb.exitCode, 4);
         QVERIFY(notDb.errText().contains(QStringLiteral("not an Engram database")));
     }
+
+    // --db takes a file or a PostgreSQL server URL. This build keeps memory in files: a server is
+    // refused by name, and nothing is created under a URL-like file name; a password in the URL is
+    // refused before anything else (issue 17).
+    void aServerAddressIsNotTakenForAFile()
+    {
+        QDir here(m_dir.path());
+        const QStringList before = here.entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        const test::CliRun server = test::CliRunner(QStringLiteral("postgresql://engram@127.0.0.1:1/memory"))
+                                        .run({QStringLiteral("add-fact"), QStringLiteral("user"),
+                                              QStringLiteral("city"), QStringLiteral("Lyon")});
+        QCOMPARE(server.exitCode, 4);
+        QVERIFY2(server.errText().contains(QStringLiteral("postgresql://engram@127.0.0.1:1/memory")),
+                 server.err.constData());
+        QVERIFY(!QFileInfo::exists(QStringLiteral("postgresql:")));
+        const test::CliRun secret =
+            test::CliRunner(QStringLiteral("postgresql://engram:hunter2@localhost/memory")).run({QStringLiteral("stats")});
+        QCOMPARE(secret.exitCode, 1);
+        QVERIFY(secret.errText().contains(QStringLiteral("PGPASSWORD")));
+        QVERIFY(!secret.errText().contains(QStringLiteral("hunter2")));
+        const test::CliRun backup =
+            test::CliRunner(QStringLiteral("postgres://localhost/memory")).run({QStringLiteral("backup")});
+        QCOMPARE(backup.exitCode, 3);
+        QCOMPARE(here.entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
