@@ -63,7 +63,8 @@ export QT_QPA_PLATFORM=offscreen
 
 start=$SECONDS
 status=0
-(cd "$build_dir" && ctest --output-on-failure --parallel "$jobs" "${ctest_args[@]}") || status=$?
+(cd "$build_dir" && "$root/scripts/with-postgres.sh" ctest --output-on-failure --parallel "$jobs" "${ctest_args[@]}") ||
+    status=$?
 test_seconds=$((SECONDS - start))
 
 found=("$reports"/*)

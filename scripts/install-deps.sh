@@ -9,6 +9,8 @@ packages=(
     libqt6sql6-sqlite libqt6svg6 qt6-qpa-plugins qt6-translations-l10n qtkeychain-qt6-dev nlohmann-json3-dev
     xvfb xauth fonts-noto-cjk
     sqlite3 libsqlite3-dev
+    # the PostgreSQL backend (issue 17): Qt's driver, and a server for its tests (pg_virtualenv)
+    libqt6sql6-psql postgresql-15 postgresql-common
 )
 if [[ "${1:-}" == "--package" ]]; then
     packages+=(dpkg-dev file desktop-file-utils appstream lintian)

@@ -1,0 +1,148 @@
+#include "storage/ServerConnection.h"
+
+#include <QAtomicInt>
+#include <QSqlError>
+#include <QStringList>
+#include <QThread>
+
+namespace engram {
+namespace {
+
+QAtomicInt g_serverConnections;
+
+} // namespace
+
+ServerConnection::ServerConnection(MemoryLocation location)
+    : m_location(std::move(location))
+    , m_name(QStringLiteral("engram-server-%1").arg(g_serverConnections.fetchAndAddRelaxed(1)))
+{}
+
+ServerConnection::~ServerConnection()
+{
+    if (m_db.isValid()) {
+        m_db.close();
+        m_db = QSqlDatabase();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+}
+
+Error ServerConnection::lostMidChange() const
+{
+    return Error{Error::Code::Database,
+                 QStringLiteral("The connection to the memory server %1 was lost in the middle of a change; nothing "
+                                "of it was saved.")
+                     .arg(where())};
+}
+
+QString ServerConnection::where() const
+{
+    return m_location.describe();
+}
+
+Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const MemoryLocation& location)
+{
+    if (location.isFile())
+        return Error::invalid(QStringLiteral("%1 is a file, not a server").arg(location.filePath()));
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
+        return Error::database(QStringLiteral("Qt's PostgreSQL driver (QPSQL) is not installed; on Debian it is the "
+                                              "package libqt6sql6-psql."));
+    std::unique_ptr<ServerConnection> server(new ServerConnection(location));
+    if (auto st = server->connect(); !st)
+        return st.error();
+    return server;
+}
+
+Status ServerConnection::connect()
+{
+    if (m_db.isValid()) {
+        m_db.close();
+    } else {
+        m_db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+        m_db.setHostName(m_location.host());
+        if (m_location.port() > 0)
+            m_db.setPort(m_location.port());
+        m_db.setDatabaseName(m_location.databaseName());
+        m_db.setUserName(m_location.userName());
+        QStringList options{QStringLiteral("application_name=engram")};
+        if (!m_location.options().isEmpty())
+            options.append(m_location.options());
+        m_db.setConnectOptions(options.join(QLatin1Char(';')));
+    }
+    if (!m_db.open())
+        return Error{
+            Error::Code::Database,
+            QStringLiteral("The memory server %1 is unreachable: %2").arg(where(), m_db.lastError().text().trimmed())};
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SET TIME ZONE 'UTC'")) ||
+        !q.exec(QStringLiteral("SELECT current_setting('server_version_num')::int")) || !q.next())
+        return Error{Error::Code::Database,
+                     QStringLiteral("The memory server %1 did not answer: %2").arg(where(), q.lastError().text())};
+    m_serverVersion = q.value(0).toInt();
+    return {};
+}
+
+bool ServerConnection::alive()
+{
+    QSqlQuery q(m_db);
+    return m_db.isOpen() && q.exec(QStringLiteral("SELECT 1")) && q.next();
+}
+
+Status ServerConnection::reconnect()
+{
+    int waitMs = kFirstBackoffMs;
+    Status last;
+    for (int attempt = 0; attempt < kReconnectAttempts; ++attempt) {
+        if (attempt > 0) {
+            QThread::msleep(static_cast<unsigned long>(waitMs));
+            waitMs *= 2;
+        }
+        last = connect();
+        if (last) {
+            ++m_reconnects;
+            return {};
+        }
+    }
+    return last;
+}
+
+Result<QSqlQuery> ServerConnection::run(const QString& statement, const QVariantList& values, bool inTransaction)
+{
+    for (const QVariant& v : values) {
+        if (v.typeId() == QMetaType::QStringList)
+            return Error::invalid(QStringLiteral("A list cannot be bound as one value (Qt's PostgreSQL driver binds "
+                                                 "it as nothing); pass an array literal or one value per row."));
+    }
+    if (!m_db.isOpen()) { // the driver gave up on it after an earlier failure
+        if (inTransaction)
+            return lostMidChange();
+        if (auto st = reconnect(); !st)
+            return st.error();
+    }
+    for (int round = 0; round < 2; ++round) {
+        QSqlQuery q(m_db);
+        bool ok = false;
+        if (values.isEmpty()) {
+            ok = q.exec(statement); // SHOW, SET and other utility statements cannot be PREPAREd
+        } else {
+            ok = q.prepare(statement); // QPSQL makes it a server-side PREPARE
+            if (ok) {
+                for (int i = 0; i < values.size(); ++i)
+                    q.bindValue(i, values.at(i));
+                ok = q.exec();
+            }
+        }
+        if (ok)
+            return q;
+        const QString problem = q.lastError().text().trimmed();
+        if (round > 0 || alive())
+            return Error{Error::Code::Database, problem.isEmpty() ? QStringLiteral("The statement failed.") : problem};
+        // The connection is gone.
+        if (inTransaction)
+            return lostMidChange();
+        if (auto st = reconnect(); !st)
+            return st.error();
+    }
+    return Error::database(QStringLiteral("unreachable"));
+}
+
+} // namespace engram

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/Result.h"
+#include "storage/MemoryLocation.h"
+
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QVariantList>
+
+#include <memory>
+
+namespace engram {
+
+// One connection to the PostgreSQL server a MemoryLocation names, through Qt's QPSQL driver
+// (Debian: libqt6sql6-psql). The password is libpq's business: PGPASSWORD or ~/.pgpass (the
+// keychain's, for the app, arrives as PGPASSWORD). The session runs in UTC.
+//
+// Qt 6.4's driver does not reconnect: after the server or the network dropped the connection, a
+// statement fails, often with no error text. run() tells such a failure from a statement's own
+// (a probe of the connection after it), reconnects with backoff and runs the statement again —
+// only outside a transaction, whose work went with the old connection (the caller is told).
+class ServerConnection final
+{
+public:
+    // How long reconnecting may take before the server counts as unreachable.
+    static constexpr int kReconnectAttempts = 5;
+    static constexpr int kFirstBackoffMs = 100; // doubles with each attempt
+
+    static Result<std::unique_ptr<ServerConnection>> open(const MemoryLocation& location);
+    ~ServerConnection();
+    ServerConnection(const ServerConnection&) = delete;
+    ServerConnection& operator=(const ServerConnection&) = delete;
+
+    const QSqlDatabase& connection() const { return m_db; }
+    const MemoryLocation& location() const { return m_location; }
+    // server_version_num, e.g. 150018.
+    int serverVersion() const { return m_serverVersion; }
+    // How often the connection was made again since open().
+    int reconnects() const { return m_reconnects; }
+
+    // Prepares, binds (positionally) and executes; the query is positioned before its first row.
+    // A lost connection is made again and the statement run once more, unless `inTransaction`.
+    // A QStringList value is refused: QPSQL binds it as nothing, without an error.
+    Result<QSqlQuery> run(const QString& statement, const QVariantList& values = {}, bool inTransaction = false);
+    // Whether the server answers now (a round trip).
+    bool alive();
+
+private:
+    explicit ServerConnection(MemoryLocation location);
+    Status connect();
+    Status reconnect();
+    QString where() const;
+    Error lostMidChange() const;
+
+    MemoryLocation m_location;
+    QString m_name;
+    QSqlDatabase m_db;
+    int m_serverVersion{};
+    int m_reconnects{};
+};
+
+} // namespace engram

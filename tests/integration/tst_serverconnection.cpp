@@ -1,0 +1,123 @@
+// The connection to a PostgreSQL memory server (issue 17), against a real server: the throwaway
+// cluster scripts/test.sh starts with pg_virtualenv (PGHOST, PGPORT, PGUSER, PGPASSWORD and
+// PGDATABASE name it). Without one the test fails and says so: it is never skipped.
+#include "storage/MemoryLocation.h"
+#include "storage/ServerConnection.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+QString serverUrl(const QString& port = qEnvironmentVariable("PGPORT"))
+{
+    return QStringLiteral("postgresql://%1@%2:%3/%4?connect_timeout=5")
+        .arg(qEnvironmentVariable("PGUSER"), qEnvironmentVariable("PGHOST"), port, qEnvironmentVariable("PGDATABASE"));
+}
+
+std::unique_ptr<ServerConnection> connectOrFail(QString* why)
+{
+    auto location = MemoryLocation::parse(serverUrl());
+    if (!location) {
+        *why = location.errorMessage();
+        return nullptr;
+    }
+    auto server = ServerConnection::open(*location);
+    if (!server) {
+        *why = server.errorMessage();
+        return nullptr;
+    }
+    return std::move(server).value();
+}
+
+} // namespace
+
+class TestServerConnection final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariableIsEmpty("PGHOST") && !qEnvironmentVariableIsEmpty("PGPORT"),
+                 "No PostgreSQL server is named (PGHOST, PGPORT): run the tests with scripts/test.sh, which starts "
+                 "one with pg_virtualenv (Debian's postgresql-common)");
+    }
+
+    void connectsInUtcWithItsName()
+    {
+        QString why;
+        auto server = connectOrFail(&why);
+        QVERIFY2(server, qPrintable(why));
+        QVERIFY(server->serverVersion() >= 150000);
+        auto zone = server->run(QStringLiteral("SHOW TimeZone"));
+        QVERIFY2(zone && zone->next(), qPrintable(zone.errorMessage()));
+        QCOMPARE(zone->value(0).toString(), QStringLiteral("UTC"));
+        auto name = server->run(QStringLiteral("SELECT current_setting('application_name')"));
+        QVERIFY(name && name->next());
+        QCOMPARE(name->value(0).toString(), QStringLiteral("engram"));
+        // timestamptz comes back as the same instant (plain timestamp came back shifted in a check).
+        const QDateTime instant = QDateTime::fromString(QStringLiteral("2026-12-02T08:30:00.123+08:00"), Qt::ISODate);
+        auto echoed = server->run(QStringLiteral("SELECT ?::timestamptz"), {instant});
+        QVERIFY2(echoed && echoed->next(), qPrintable(echoed.errorMessage()));
+        QCOMPARE(echoed->value(0).toDateTime().toMSecsSinceEpoch(), instant.toMSecsSinceEpoch());
+    }
+
+    // The server ends the session (a restart, a failover, an idle timeout): the next statement
+    // still runs, on a new connection. Inside a transaction it is refused instead: that work is gone.
+    void aLostConnectionIsMadeAgain()
+    {
+        QString why;
+        auto server = connectOrFail(&why);
+        QVERIFY2(server, qPrintable(why));
+        auto pid = server->run(QStringLiteral("SELECT pg_backend_pid()"));
+        QVERIFY(pid && pid->next());
+        const int backend = pid->value(0).toInt();
+        auto other = connectOrFail(&why);
+        QVERIFY2(other, qPrintable(why));
+        auto killed = other->run(QStringLiteral("SELECT pg_terminate_backend(?)"), {backend});
+        QVERIFY2(killed && killed->next() && killed->value(0).toBool(), qPrintable(killed.errorMessage()));
+
+        auto inTransaction = server->run(QStringLiteral("SELECT 1"), {}, true);
+        QVERIFY(!inTransaction);
+        QVERIFY2(inTransaction.errorMessage().contains(QStringLiteral("nothing of it was saved")),
+                 qPrintable(inTransaction.errorMessage()));
+        auto again = server->run(QStringLiteral("SELECT 41 + 1"));
+        QVERIFY2(again && again->next(), qPrintable(again.errorMessage()));
+        QCOMPARE(again->value(0).toInt(), 42);
+        QCOMPARE(server->reconnects(), 1);
+        // A statement's own error is not a lost connection: no reconnect.
+        QVERIFY(!server->run(QStringLiteral("SELECT * FROM no_such_table")));
+        QCOMPARE(server->reconnects(), 1);
+    }
+
+    void whatCannotWorkIsSaidPlainly()
+    {
+        auto nobody = MemoryLocation::parse(serverUrl(QStringLiteral("1")));
+        QVERIFY(nobody);
+        auto refused = ServerConnection::open(*nobody);
+        QVERIFY(!refused);
+        QVERIFY2(refused.errorMessage().contains(QStringLiteral("unreachable")), qPrintable(refused.errorMessage()));
+        QVERIFY(refused.errorMessage().contains(nobody->describe()));
+
+        const QByteArray password = qgetenv("PGPASSWORD");
+        qputenv("PGPASSWORD", "not-the-password");
+        auto wrong = ServerConnection::open(*MemoryLocation::parse(serverUrl()));
+        qputenv("PGPASSWORD", password);
+        QVERIFY(!wrong);
+        QVERIFY2(wrong.errorMessage().contains(QStringLiteral("password")), qPrintable(wrong.errorMessage()));
+
+        QString why;
+        auto server = connectOrFail(&why);
+        QVERIFY2(server, qPrintable(why));
+        auto list = server->run(QStringLiteral("SELECT ?"), {QStringList{QStringLiteral("a"), QStringLiteral("b")}});
+        QVERIFY(!list);
+        QVERIFY(list.errorMessage().contains(QStringLiteral("list")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerConnection)
+#include "tst_serverconnection.moc"
