@@ -78,8 +78,12 @@ QString McpAccess::allowRead()
 {
     const ToolClient client = current();
     QString no = refusal(client, false, false);
-    if (no.isEmpty())
+    // A read is noted once a minute at most: each note is a commit, and every commit of another
+    // process makes the open panel read the memory again.
+    if (no.isEmpty() && (!m_readNoted.isValid() || m_readNoted.hasExpired(kReadNoteEveryMs))) {
         note(ToolUse::Read);
+        m_readNoted.start();
+    }
     return no;
 }
 

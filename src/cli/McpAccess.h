@@ -2,6 +2,7 @@
 
 #include "core/ToolClient.h"
 
+#include <QElapsedTimer>
 #include <QString>
 
 #include <functional>
@@ -44,7 +45,10 @@ private:
     void note(ToolUse use);
     QString refusal(const ToolClient& client, bool writes, bool deletes) const;
 
+    static constexpr qint64 kReadNoteEveryMs = 60 * 1000;
+
     MemoryService& m_memory;
+    QElapsedTimer m_readNoted;
     QString m_userId;
     bool m_forcedReadOnly{};
     std::function<bool()> m_memoryOn;

@@ -439,6 +439,16 @@ private Q_SLOTS:
         QCOMPARE(toolNames(s), QStringList({QStringLiteral("get_memory"), QStringLiteral("get_profile"),
                                             QStringLiteral("search_memory")}));
         QCOMPARE(structured(s.call("search_memory", {{"query", "Berlin"}}))["results"].size(), 1u);
+        {
+            // Reads are noted once a minute at most: more reads commit nothing, so an open panel
+            // has no reason to reload.
+            auto watcher = MemoryService::open(db);
+            QVERIFY(watcher);
+            const qint64 before = (*watcher)->database().dataVersion();
+            for (int i = 0; i < 3; ++i)
+                QCOMPARE(structured(s.call("search_memory", {{"query", "Berlin"}}))["results"].size(), 1u);
+            QCOMPARE((*watcher)->database().dataVersion(), before);
+        }
 
         setAccess(db, QStringLiteral("Claude Code"), "off");
         QVERIFY(errorText(s.call("search_memory", {{"query", "Berlin"}})).contains(QStringLiteral("not allowed")));
