@@ -94,6 +94,17 @@ const Json kFactSchema = {{"type", "object"},
                             {"client", {{"type", "string"}}}}},
                           {"required", {"id", "subject", "predicate", "object", "status"}}};
 
+// One search_memory result: a pointer to a memory, not all of it.
+const Json kResultSchema = {{"type", "object"},
+                            {"properties",
+                             {{"id", {{"type", "string"}}},
+                              {"tier", {{"type", "string"}, {"enum", {"episodic", "semantic", "working", "archive"}}}},
+                              {"kind", {{"type", "string"}}},
+                              {"text", {{"type", "string"}}},
+                              {"created_at", {{"type", "string"}}},
+                              {"score", {{"type", "number"}}}}},
+                            {"required", {"id", "tier", "kind", "text", "created_at"}}};
+
 // The current facts (active and pending), from `offset`; next_offset when more follow.
 std::optional<Json> profile(MemoryService& memory, const QString& userId, int offset, QString& error)
 {
@@ -362,7 +373,7 @@ void addMemoryTools(McpServer& server, const McpMemory& m, bool readOnly)
                          {"description", "Only past exchanges (episodic) or only facts (semantic)"}}}},
                       {"query"}),
          {{"type", "object"},
-          {"properties", {{"results", {{"type", "array"}, {"items", {{"type", "object"}}}}}}},
+          {"properties", {{"results", {{"type", "array"}, {"items", kResultSchema}}}}},
           {"required", {"results"}}},
          true,
          false,
