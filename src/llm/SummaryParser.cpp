@@ -43,16 +43,35 @@ Result<SummaryReply> SummaryParser::parse(const QString& reply)
     return result;
 }
 
-QString SummaryParser::normalisedTopic(const QString& topic)
+namespace {
+
+QString normalisedOnce(const QString& topic)
 {
     // Sentence punctuation and quotes only: "C++" and "C#" keep their symbols.
     static const QString marks = QStringLiteral("[\\s。，、；：？！.,;:!?\"'“”‘’「」『』()（）\\[\\]【】]+");
     static const QRegularExpression edges(QStringLiteral("^%1|%1$").arg(marks));
     QString key = topic.normalized(QString::NormalizationForm_KC).toLower().simplified();
     key.remove(edges);
-    if (key.size() > kMaxTopicLength) {
-        key.truncate(key.at(kMaxTopicLength - 1).isHighSurrogate() ? kMaxTopicLength - 1 : kMaxTopicLength);
+    if (key.size() > SummaryParser::kMaxTopicLength) {
+        key.truncate(key.at(SummaryParser::kMaxTopicLength - 1).isHighSurrogate() ? SummaryParser::kMaxTopicLength - 1 : SummaryParser::kMaxTopicLength);
         key.remove(edges); // the cut may end on a space or a mark: the key must be normalised as it stands
+    }
+    return key;
+}
+
+} // namespace
+
+QString SummaryParser::normalisedTopic(const QString& topic)
+{
+    // Lowercasing can undo NFKC (İ becomes i + U+0307, which may then stand before another mark in
+    // an order NFKC changes), and NFKC can make a capital (ℌ → H): normalise until the key stands
+    // still, so that the key of a key is itself (summaries merge by it). Two rounds in practice.
+    QString key = normalisedOnce(topic);
+    for (int round = 0; round < 4; ++round) {
+        QString again = normalisedOnce(key);
+        if (again == key)
+            break;
+        key = std::move(again);
     }
     return key;
 }

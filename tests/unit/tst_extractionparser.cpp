@@ -254,6 +254,10 @@ private Q_SLOTS:
         QTest::addColumn<QString>("topic");
         QTest::newRow("quote at the cut") << QString(QString(62, QLatin1Char('a')) + QStringLiteral(",\"b\" tail"));
         QTest::newRow("space at the cut") << QString(QString(63, QLatin1Char('a')) + QStringLiteral(" b"));
+        // Lowercasing undoes NFKC: İ (U+0130) becomes i + U+0307, here before another combining mark
+        // (U+FE29), which a second NFKC puts in another order; NFKC in turn can make a capital (ℌ → H).
+        QTest::newRow("a capital whose lower case is two characters") << s(u"ca\u0130\uFE29#0 topic");
+        QTest::newRow("a compatibility capital") << s(u"\u210Cello \u2160 world");
         QTest::newRow("fuzzer's input")
             << QStringLiteral("{\"topic\":null,\"ry\":[\"not{\"topic\"```json\n:null,\"ry\":[\"not\uFFFD,\"text\"]}"
                               "\uFFFD,\"text\"]}");
