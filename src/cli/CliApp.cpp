@@ -9,7 +9,8 @@ namespace {
 
 QCommandLineOption dbOption()
 {
-    return {QStringLiteral("db"), cliTr("The memory file, or a postgresql:// server URL (default: $ENGRAM_DB, else the app's own file)."),
+    return {QStringLiteral("db"),
+            cliTr("The memory file, or a postgresql:// server URL (default: $ENGRAM_DB, else the app's own file)."),
             QStringLiteral("PATH")};
 }
 
@@ -146,9 +147,8 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
         return usage(cliTr("--user needs a non-empty id"));
     if (command.runOnFile) {
         if (!context.location().isFile())
-            return context.fail(Error::invalid(
-                cliTr("engram-cli %1 works on a memory file, and %2 is a server.").arg(command.name,
-                                                                                      context.location().describe())));
+            return context.fail(Error::invalid(cliTr("engram-cli %1 works on a memory file, and %2 is a server.")
+                                                   .arg(command.name, context.location().describe())));
         return command.runOnFile(context, local);
     }
     auto memory = context.memory();

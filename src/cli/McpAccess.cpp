@@ -1,5 +1,7 @@
 #include "McpAccess.h"
 
+#include "McpServer.h"
+
 #include "memory/MemoryService.h"
 
 namespace engram::cli {
@@ -87,30 +89,26 @@ QString McpAccess::allowRead()
     return no;
 }
 
-QString McpAccess::allowWrite(bool deletes)
+McpAccess::WriteVerdict McpAccess::allowWrite(bool deletes)
 {
     const ToolClient client = current();
-    QString no = refusal(client, true, deletes);
-    if (no.isEmpty()) {
+    WriteVerdict verdict{refusal(client, true, deletes), client.needsConfirmation()};
+    if (verdict.refusal.isEmpty()) {
         note(ToolUse::Write);
         m_memory.setWritingClient(clientLabel());
     }
-    return no;
+    return verdict;
 }
 
-bool McpAccess::needsConfirmation() const
+std::function<bool(const McpTool&)> McpAccess::offeredTools() const
 {
-    return current().needsConfirmation();
-}
-
-bool McpAccess::offersReads() const
-{
-    return current().mayRead();
-}
-
-bool McpAccess::offersWrites() const
-{
-    return !m_forcedReadOnly && current().mayWrite();
+    const ToolClient client = current();
+    const bool writes = !m_forcedReadOnly && client.mayWrite();
+    return [client, writes](const McpTool& tool) {
+        if (tool.readOnly)
+            return client.mayRead();
+        return writes && !(tool.destructive && client.needsConfirmation());
+    };
 }
 
 } // namespace engram::cli

@@ -13,6 +13,8 @@ class MemoryService;
 
 namespace engram::cli {
 
+struct McpTool;
+
 // What the user lets the MCP client of one server session do, asked of the memory at every call
 // so a change under Settings → Connected tools holds at once: the tool's access (a tool never
 // trusted reads, and what it writes waits for the user), --read-only, and the app's "memory off".
@@ -30,15 +32,20 @@ public:
     // "Cursor 0.48": what the memory records as a write's author.
     QString clientLabel() const;
 
-    // The sentence refusing the call (for the model to pass on), or empty when it may go on.
-    QString allowRead();
-    QString allowWrite(bool deletes = false);
-    // Facts the client writes now wait for the user's confirmation.
-    bool needsConfirmation() const;
+    // May a write go on: the sentence refusing it (for the model to pass on), or empty; and
+    // whether the facts it writes wait for the user's confirmation (a tool not trusted yet).
+    struct WriteVerdict
+    {
+        QString refusal;
+        bool needsConfirmation{};
+    };
 
-    // For tools/list: whether reading and writing tools are offered now (nothing is noted).
-    bool offersReads() const;
-    bool offersWrites() const;
+    // The sentence refusing a read, or empty when it may go on.
+    QString allowRead();
+    WriteVerdict allowWrite(bool deletes = false);
+
+    // For tools/list: which tools are offered now, from one look at the access (nothing is noted).
+    std::function<bool(const McpTool&)> offeredTools() const;
 
 private:
     ToolClient current() const;

@@ -1,10 +1,10 @@
 // engram-cli mcp: the Model Context Protocol server over stdio (docs/MCP.md).
 #include "Commands.h"
 #include "Endpoint.h"
+#include "Format.h"
 #include "McpAccess.h"
 #include "McpServer.h"
 #include "McpTools.h"
-#include "Format.h"
 #include "llm/LlmClient.h"
 #include "memory/MemoryService.h"
 
@@ -73,11 +73,7 @@ int serve(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
         else
             access.setClient(forcedClient, QString()); // the name given is the whole name
     });
-    server.setToolFilter([&access](const McpTool& tool) {
-        if (tool.readOnly)
-            return access.offersReads();
-        return access.offersWrites() && !(tool.destructive && access.needsConfirmation());
-    });
+    server.setToolOffer([&access] { return access.offeredTools(); });
     // The model of the app's settings: remember's extraction, and search_memory's query vectors.
     const LlmSettings settings = endpointSettings();
     std::optional<LlmClient> model;

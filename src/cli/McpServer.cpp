@@ -134,8 +134,9 @@ McpServer::Reply McpServer::initialize(const Json& params)
 McpServer::Reply McpServer::listTools() const
 {
     Json tools = Json::array();
+    const ToolFilter offered = m_toolOffer ? m_toolOffer() : ToolFilter();
     for (const McpTool& t : m_tools) {
-        if (m_toolFilter && !m_toolFilter(t))
+        if (offered && !offered(t))
             continue;
         tools.push_back({{"name", s(t.name)},
                          {"title", s(t.title)},

@@ -53,9 +53,10 @@ public:
     void addResource(McpResource resource);
     // Called after each initialize, once clientName() and clientVersion() are known.
     void setOnInitialize(std::function<void()> handler) { m_onInitialize = std::move(handler); }
-    // Which tools tools/list offers now (all without a filter); a call of one left out still
-    // reaches the tool, which says why it cannot run.
-    void setToolFilter(std::function<bool(const McpTool&)> offered) { m_toolFilter = std::move(offered); }
+    // Asked once per tools/list: which tools it offers now (all without one). A call of a tool
+    // left out still reaches the tool, which says why it cannot run.
+    using ToolFilter = std::function<bool(const McpTool&)>;
+    void setToolOffer(std::function<ToolFilter()> offer) { m_toolOffer = std::move(offer); }
 
     // One message (a line without its newline) → the answer to write, if any.
     std::optional<QByteArray> handleLine(const QByteArray& line);
@@ -102,7 +103,7 @@ private:
     std::vector<McpTool> m_tools;
     std::vector<McpResource> m_resources;
     std::function<void()> m_onInitialize;
-    std::function<bool(const McpTool&)> m_toolFilter;
+    std::function<ToolFilter()> m_toolOffer;
 };
 
 } // namespace engram::cli

@@ -139,9 +139,8 @@ std::optional<Json> memoryItem(MemoryService& memory, const QString& userId, con
 
 // What remember learnt from a note: the rule extractor's facts at once, the model's when it
 // answers in time (else its job waits in the queue for the app).
-std::optional<Json> rememberNote(const McpMemory& m, const QString& note, QString& error)
+std::optional<Json> rememberNote(const McpMemory& m, const QString& note, bool confirm, QString& error)
 {
-    const bool confirm = m.access.needsConfirmation();
     Json facts = Json::array();
     const auto add = [&facts](const AppliedFacts& applied) {
         for (const AppliedFacts::Change& c : applied.changes)
@@ -155,7 +154,8 @@ std::optional<Json> rememberNote(const McpMemory& m, const QString& note, QStrin
     rules.source = FactSource::UserInput;
     rules.client = m.access.clientLabel();
     rules.needsConfirmation = confirm;
-    auto stated = FactApplier::apply(m.memory, m.userId, RuleExtractor::extract(m.memory.redact(m.userId, note)), rules);
+    const QString said = m.memory.redact(m.userId, note); // what neither the rules nor the model may see
+    auto stated = FactApplier::apply(m.memory, m.userId, RuleExtractor::extract(said), rules);
     if (!stated) {
         error = stated.errorMessage();
         return std::nullopt;
@@ -165,7 +165,7 @@ std::optional<Json> rememberNote(const McpMemory& m, const QString& note, QStrin
     if (!m.model)
         return result; // no model set in Engram: what the rules found is all
     JobRunner runner(m.memory, *m.model);
-    auto key = runner.enqueueNote(m.userId, m.memory.redact(m.userId, note), m.access.clientLabel(), confirm);
+    auto key = runner.enqueueNote(m.userId, said, m.access.clientLabel(), confirm);
     if (!key) {
         error = key.errorMessage();
         return std::nullopt;
@@ -232,9 +232,10 @@ void addWritingTools(McpServer& server, const McpMemory& m)
                  error = QStringLiteral("Give \"text\": what to remember (1 to %1 characters).").arg(kMaxNote);
                  return std::nullopt;
              }
-             if (error = m.access.allowWrite(); !error.isEmpty())
+             const auto write = m.access.allowWrite();
+             if (error = write.refusal; !error.isEmpty())
                  return std::nullopt;
-             return rememberNote(m, note, error);
+             return rememberNote(m, note, write.needsConfirmation, error);
          }});
 
     server.addTool(
@@ -280,11 +281,12 @@ void addWritingTools(McpServer& server, const McpMemory& m)
                  }
                  input.confidence = c->get<double>();
              }
-             if (error = m.access.allowWrite(); !error.isEmpty())
+             const auto write = m.access.allowWrite();
+             if (error = write.refusal; !error.isEmpty())
                  return std::nullopt;
              input.source = FactSource::LlmExtract;
              input.client = m.access.clientLabel();
-             input.needsConfirmation = m.access.needsConfirmation();
+             input.needsConfirmation = write.needsConfirmation;
              auto change = m.memory.rememberFact(m.userId, input, Actor::Assistant);
              if (!change) {
                  error = change.errorMessage();
@@ -308,7 +310,7 @@ void addWritingTools(McpServer& server, const McpMemory& m)
                  error = QStringLiteral("Give \"id\": the id of the memory to forget.");
                  return std::nullopt;
              }
-             if (error = m.access.allowWrite(true); !error.isEmpty())
+             if (error = m.access.allowWrite(true).refusal; !error.isEmpty())
                  return std::nullopt;
              if (auto st = m.memory.remove(m.userId, id); !st) {
                  error = st.error().code == Error::Code::NotFound
@@ -340,7 +342,7 @@ void addWritingTools(McpServer& server, const McpMemory& m)
                  error = QStringLiteral("Give \"predicate\" (and optionally \"subject\").");
                  return std::nullopt;
              }
-             if (error = m.access.allowWrite(true); !error.isEmpty())
+             if (error = m.access.allowWrite(true).refusal; !error.isEmpty())
                  return std::nullopt;
              auto forgotten = m.memory.forgetFact(m.userId, subject, predicate);
              if (!forgotten) {

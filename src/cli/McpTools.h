@@ -18,9 +18,9 @@ struct McpMemory
 {
     MemoryService& memory;
     QString userId;
-    McpAccess& access;                // what the user lets the client do, asked at every call
-    ChatBackend* model{};             // extracts facts for remember; null: no model set in Engram
-    QueryEmbedder* embedder{};        // query vectors for search_memory; null: keywords only
+    McpAccess& access;         // what the user lets the client do, asked at every call
+    ChatBackend* model{};      // extracts facts for remember; null: no model set in Engram
+    QueryEmbedder* embedder{}; // query vectors for search_memory; null: keywords only
 };
 
 // Adds Engram's memory tools (search_memory, get_profile, remember, remember_fact, forget,

@@ -203,7 +203,7 @@ struct Event
     Json after;  // null when absent
     QDateTime createdAt;
     bool undone{};
-    QString group; // shared by the events of one action of the user, undone together; empty: alone
+    QString group;  // shared by the events of one action of the user, undone together; empty: alone
     QString client; // the AI tool that made the change through the MCP server; empty: Engram itself
 };
 

@@ -138,8 +138,9 @@ int Database::latestVersion()
 
 QString Database::defaultPath()
 {
-    const QString env = qEnvironmentVariable("ENGRAM_DB");
-    return env.isEmpty() ? MemoryLocation::defaultFile().filePath() : env;
+    // $ENGRAM_DB is read by MemoryLocation alone; a server named there has no file.
+    const auto location = MemoryLocation::resolve();
+    return location && location->isFile() ? location->filePath() : MemoryLocation::defaultFile().filePath();
 }
 
 Result<std::unique_ptr<Database>> Database::open(const QString& path, Access access)

@@ -40,8 +40,9 @@ public:
 
     // The schema version this build writes.
     static int latestVersion();
-    // The default file: DataFolder::defaultFolder()/engram.sqlite, or $ENGRAM_DB when set. Opening it
-    // moves the memory of an earlier version into that folder first (DataFolder::moveLegacy).
+    // The default file: DataFolder::defaultFolder()/engram.sqlite, or $ENGRAM_DB when it names a
+    // file (MemoryLocation decides). Opening it moves the memory of an earlier version into that
+    // folder first (DataFolder::moveLegacy).
     static QString defaultPath();
 
     const QSqlDatabase& connection() const { return m_db; }

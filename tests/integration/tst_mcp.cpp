@@ -3,8 +3,10 @@
 // session, and three servers writing one memory file at once.
 #include "CliRunner.h"
 #include "FakeLlmServer.h"
+#include "memory/JobRunner.h"
 #include "memory/MemoryConfig.h"
 #include "memory/MemoryService.h"
+#include "storage/JobQueue.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -27,7 +29,7 @@ Json parse(const QByteArray& line)
 QString str(const Json& j, const char* key)
 {
     return j.is_object() && j.contains(key) && j[key].is_string() ? QString::fromStdString(j[key].get<std::string>())
-                                                                   : QString();
+                                                                  : QString();
 }
 
 // One server process and the client side of its stdio.
@@ -147,10 +149,7 @@ private:
     }
 
 private Q_SLOTS:
-    void initTestCase()
-    {
-        QVERIFY2(QFile::exists(test::CliRunner::binary()), qPrintable(test::CliRunner::binary()));
-    }
+    void initTestCase() { QVERIFY2(QFile::exists(test::CliRunner::binary()), qPrintable(test::CliRunner::binary())); }
 
     void theHandshakeNegotiatesTheProtocolVersion_data()
     {
@@ -187,10 +186,10 @@ private Q_SLOTS:
         QMap<QString, Json> byName;
         for (const Json& t : tools)
             byName.insert(str(t, "name"), t);
-        QCOMPARE(byName.keys(), QStringList({QStringLiteral("forget"), QStringLiteral("forget_fact"),
-                                             QStringLiteral("get_memory"), QStringLiteral("get_profile"),
-                                             QStringLiteral("remember"), QStringLiteral("remember_fact"),
-                                             QStringLiteral("search_memory")}));
+        QCOMPARE(byName.keys(),
+                 QStringList({QStringLiteral("forget"), QStringLiteral("forget_fact"), QStringLiteral("get_memory"),
+                              QStringLiteral("get_profile"), QStringLiteral("remember"),
+                              QStringLiteral("remember_fact"), QStringLiteral("search_memory")}));
         for (auto it = byName.cbegin(); it != byName.cend(); ++it) {
             const Json& t = it.value();
             QVERIFY2(t["inputSchema"].value("type", std::string()) == "object", qPrintable(it.key()));
@@ -217,15 +216,16 @@ private Q_SLOTS:
             QCOMPARE(str(city["fact"], "source"), QStringLiteral("tool"));
             QCOMPARE(str(city["fact"], "client"), QStringLiteral("Cursor 0.9"));
             cityId = str(city["fact"], "id");
-            QCOMPARE(str(structured(s.call("remember_fact", {{"subject", "user"}, {"predicate", "employer"},
-                                                             {"object", "Acme"}})),
+            QCOMPARE(str(structured(s.call("remember_fact",
+                                           {{"subject", "user"}, {"predicate", "employer"}, {"object", "Acme"}})),
                          "outcome"),
                      QStringLiteral("created"));
             const Json moved = structured(s.call("remember_fact", {{"predicate", "employer"}, {"object", "Initech"}}));
             QCOMPARE(str(moved, "outcome"), QStringLiteral("superseded")); // updated, not piled up
             // No secret is stored, whoever sends it.
-            const Json secret = structured(s.call(
-                "remember_fact", {{"predicate", "note"}, {"object", "my key is sk-proj-abcdefghijklmnopqrstuvwxyz0123"}}));
+            const Json secret =
+                structured(s.call("remember_fact", {{"predicate", "note"},
+                                                    {"object", "my key is sk-proj-abcdefghijklmnopqrstuvwxyz0123"}}));
             QVERIFY(!str(secret["fact"], "object").contains(QStringLiteral("abcdefghijklmnop")));
 
             const Json found = structured(s.call("search_memory", {{"query", "杭州"}}));
@@ -288,9 +288,12 @@ private Q_SLOTS:
             {"{\"jsonrpc\":\"1.0\",\"id\":9,\"method\":\"ping\"}", -32600},
             {"{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"no/such\"}", -32601},
             {"{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"tools/call\",\"params\":{\"name\":\"no_such\"}}", -32602},
-            {"{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/call\",\"params\":{\"name\":\"forget\",\"arguments\":\"x\"}}", -32602},
+            {"{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"tools/"
+             "call\",\"params\":{\"name\":\"forget\",\"arguments\":\"x\"}}",
+             -32602},
             {"{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"ping\",\"params\":[1]}", -32602},
-            {"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"resources/read\",\"params\":{\"uri\":\"engram://nope\"}}", -32002},
+            {"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"resources/read\",\"params\":{\"uri\":\"engram://nope\"}}",
+             -32002},
         };
         for (const auto& [line, code] : cases)
             QVERIFY2(errorOf(line) == code, line.constData());
@@ -314,8 +317,9 @@ private Q_SLOTS:
         }
 
         // A message of 9 MiB is refused and the session goes on.
-        QByteArray huge = "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/call\",\"params\":{\"name\":\"search_memory\","
-                          "\"arguments\":{\"query\":\"";
+        QByteArray huge =
+            "{\"jsonrpc\":\"2.0\",\"id\":99,\"method\":\"tools/call\",\"params\":{\"name\":\"search_memory\","
+            "\"arguments\":{\"query\":\"";
         huge += QByteArray(9 << 20, 'a') + "\"}}}";
         QCOMPARE(errorOf(huge), -32700);
         QCOMPARE(s.request("ping")["result"], Json::object());
@@ -334,8 +338,9 @@ private Q_SLOTS:
         QCOMPARE(str(templates[0], "uriTemplate"), QStringLiteral("engram://memory/{id}"));
         const Json profile = s.request("resources/read", {{"uri", "engram://profile"}})["result"]["contents"][0];
         QCOMPARE(parse(QByteArray::fromStdString(profile.value("text", std::string())))["total"], Json(1));
-        const Json item =
-            s.request("resources/read", {{"uri", QString(QStringLiteral("engram://memory/") + id).toStdString()}})["result"]["contents"][0];
+        const Json item = s.request(
+            "resources/read",
+            {{"uri", QString(QStringLiteral("engram://memory/") + id).toStdString()}})["result"]["contents"][0];
         QCOMPARE(str(parse(QByteArray::fromStdString(item.value("text", std::string())))["item"], "object"),
                  QStringLiteral("Rust"));
     }
@@ -406,8 +411,8 @@ private Q_SLOTS:
         MemoryService& m = **memory;
         auto conversation = m.createConversation(kUser, QStringLiteral("chat"));
         QVERIFY(conversation);
-        ContextRequest request{kUser, conversation->id, QStringLiteral("我住在哪个城市？"), QStringLiteral("sys"),
-                               true, true, {}};
+        ContextRequest request{
+            kUser, conversation->id, QStringLiteral("我住在哪个城市？"), QStringLiteral("sys"), true, true, {}};
         const auto systemText = [&] {
             auto context = m.buildContext(request);
             return context && !context->messages.isEmpty() ? context->messages.first().content : QString();
@@ -471,15 +476,16 @@ private Q_SLOTS:
         QCOMPARE(structured(s.call("search_memory", {{"query", "Berlin"}}))["results"].size(), 1u);
 
         // `engram-cli tools` lists the tool under the name given with --client, with its times.
-        const test::CliRun listed = test::CliRunner(db).runAs(kUser, {QStringLiteral("--json"), QStringLiteral("tools")});
+        const test::CliRun listed =
+            test::CliRunner(db).runAs(kUser, {QStringLiteral("--json"), QStringLiteral("tools")});
         QCOMPARE(listed.exitCode, 0);
         const Json tools = listed.json();
         QCOMPARE(tools.size(), 1u);
         QCOMPARE(str(tools[0], "name"), QStringLiteral("Claude Code"));
         QCOMPARE(str(tools[0], "access"), QStringLiteral("read-write"));
         QVERIFY(tools[0]["last_write"].is_string());
-        QCOMPARE(test::CliRunner(db).runAs(kUser, {QStringLiteral("tool-access"), QStringLiteral("x"),
-                                                   QStringLiteral("everything")})
+        QCOMPARE(test::CliRunner(db)
+                     .runAs(kUser, {QStringLiteral("tool-access"), QStringLiteral("x"), QStringLiteral("everything")})
                      .exitCode,
                  1);
     }
@@ -491,14 +497,13 @@ private Q_SLOTS:
     {
         test::FakeLlmServer server;
         QVERIFY(server.isListening());
-        server.enqueue(test::FakeMatch::extraction(),
-                       test::FakeReply::json({{"facts",
-                                               {{{"subject", "user"},
-                                                 {"predicate", "diet"},
-                                                 {"object", "vegetarian"},
-                                                 {"confidence", 0.9}}}},
-                                              {"updates", Json::array()},
-                                              {"deletes", Json::array()}}));
+        server.enqueue(
+            test::FakeMatch::extraction(),
+            test::FakeReply::json(
+                {{"facts",
+                  {{{"subject", "user"}, {"predicate", "diet"}, {"object", "vegetarian"}, {"confidence", 0.9}}}},
+                 {"updates", Json::array()},
+                 {"deletes", Json::array()}}));
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("LLM_BASE_URL"), server.baseUrl());
         env.insert(QStringLiteral("LLM_API_KEY"), QStringLiteral("sk-test-fake-key"));
@@ -531,10 +536,22 @@ private Q_SLOTS:
         auto history = (*memory)->history(kUser, facts->first().id);
         QVERIFY(history && !history->isEmpty());
         QCOMPARE(history->first().client, QStringLiteral("VS Code 0.9"));
-        // The note the model did not answer waits as a job, for the app's job runner.
-        const test::CliRun jobs = test::CliRunner(db).runAs(kUser, {QStringLiteral("--json"), QStringLiteral("jobs")});
-        QVERIFY2(jobs.outText().contains(QStringLiteral("cello")) || jobs.outText().contains(QStringLiteral("extract")),
-                 jobs.out.constData());
+        // The note the model did not answer waits as one extraction job, queued for the app's job
+        // runner, with the tool and its trust.
+        auto pending = JobQueue((*memory)->database()).pending(kUser);
+        QVERIFY(pending);
+        QList<Job> notes;
+        for (const Job& job : std::as_const(*pending)) {
+            if (job.kind == JobRunner::kExtract)
+                notes.append(job);
+        }
+        QCOMPARE(notes.size(), 1);
+        QCOMPARE(notes.first().status, Job::Status::Queued);
+        QCOMPARE(QString::fromStdString(notes.first().payload.value("user_text", std::string())),
+                 QStringLiteral("The user plays the cello"));
+        QCOMPARE(QString::fromStdString(notes.first().payload.value("client", std::string())),
+                 QStringLiteral("VS Code 0.9"));
+        QCOMPARE(notes.first().payload.value("needs_confirmation", true), false);
     }
 
     // With an embedding model set, search_memory ranks as a chat turn does: "car" finds the
@@ -570,8 +587,8 @@ private Q_SLOTS:
         constexpr int kEach = 25;
         std::vector<std::unique_ptr<Session>> sessions;
         for (int i = 0; i < 3; ++i) {
-            sessions.push_back(std::make_unique<Session>(db, QStringList{QStringLiteral("--client"),
-                                                                         QStringLiteral("tool%1").arg(i)}));
+            sessions.push_back(std::make_unique<Session>(
+                db, QStringList{QStringLiteral("--client"), QStringLiteral("tool%1").arg(i)}));
             sessions.back()->initialize();
         }
         // Each writes in turn without waiting for its answer, so the writes overlap.
