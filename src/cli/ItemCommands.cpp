@@ -112,8 +112,8 @@ int history(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
     }
     Table table({cliTr("TIME"), cliTr("ACTOR"), cliTr("ACTION"), cliTr("ITEM"), cliTr("CHANGE")});
     for (const HistoryEntry& e : *entries)
-        table.addRow({timeText(e.time), e.client.isEmpty() ? enumName(e.actor) : e.client, e.action, e.itemId == id ? cliTr("this") : e.itemId.left(8),
-                      changeText(e)});
+        table.addRow({timeText(e.time), e.client.isEmpty() ? enumName(e.actor) : e.client, e.action,
+                      e.itemId == id ? cliTr("this") : e.itemId.left(8), changeText(e)});
     ctx.out().line(table.render());
     return ExitOk;
 }

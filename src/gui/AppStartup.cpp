@@ -98,7 +98,7 @@ void AppStartup::reportDatabaseError(const QString& path, const QString& message
 }
 
 std::unique_ptr<MemoryService> AppStartup::openMemory(const MemoryLocation& location, const MemoryConfig& config,
-                                                     QWidget* parent)
+                                                      QWidget* parent)
 {
     if (!location.isFile()) {
         auto memory = MemoryService::open(location, config);

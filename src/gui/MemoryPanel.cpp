@@ -84,10 +84,10 @@ MemoryPanel::MemoryPanel(MemoryService& service, QWidget* parent)
               Qt::AscendingOrder,
               {m_ui->pinAction, m_ui->editAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator,
                m_ui->undoAction});
-    setUpPage(Tab::Archive, m_ui->archiveTableView, m_archive, {ArchiveTableModel::ContentColumn},
-              ArchiveTableModel::ArchivedColumn, Qt::DescendingOrder,
-              {m_ui->restoreAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator,
-               m_ui->undoAction});
+    setUpPage(
+        Tab::Archive, m_ui->archiveTableView, m_archive, {ArchiveTableModel::ContentColumn},
+        ArchiveTableModel::ArchivedColumn, Qt::DescendingOrder,
+        {m_ui->restoreAction, m_ui->deleteAction, m_ui->historyAction, m_sourceAction, separator, m_ui->undoAction});
 
     // A search reads one page (the count comes later), so it answers a key at once; keys typed
     // while a search runs wait in the event queue and restart the timer: one search for them all.
@@ -270,7 +270,7 @@ bool MemoryPanel::selectItem(const QString& id)
     }
     const Page& p = page(tab);
     if (!p.model->canShow(*item))
-        return false; // a superseded fact, another conversation's message…
+        return false;               // a superseded fact, another conversation's message…
     if (m_searchTimer.isActive()) { // keys typed a moment ago: search with them before looking
         m_searchTimer.stop();
         applySearch();
@@ -401,10 +401,9 @@ void MemoryPanel::updateTabTitles()
     m_ui->pendingLabel->setVisible(pending > 0);
     // A memory with nothing in it yet (not a search that found nothing) says what will come.
     const bool empty = m_ui->searchLineEdit->text().isEmpty() && m_ui->filterBar->activeCount() == 0 &&
-                       page(Tab::Profile).proxy->rowCount() == 0 &&
-                       m_episodes->isCounted() && m_episodes->totalCount() == 0 &&
-                       page(Tab::Working).proxy->rowCount() == 0 && m_archive->isCounted() &&
-                       m_archive->totalCount() == 0;
+                       page(Tab::Profile).proxy->rowCount() == 0 && m_episodes->isCounted() &&
+                       m_episodes->totalCount() == 0 && page(Tab::Working).proxy->rowCount() == 0 &&
+                       m_archive->isCounted() && m_archive->totalCount() == 0;
     m_ui->emptyLabel->setVisible(empty && !m_userId.isEmpty());
 }
 
@@ -509,9 +508,8 @@ void MemoryPanel::showHistory()
         return reportFailure(tr("Could not read the history."), history.errorMessage());
     const MemoryItem& item = items.first();
     // A fact in plain words ("Deploys with → Kubernetes"), not its stored keys.
-    const QString title = item.tier == Tier::Semantic
-                              ? FactLabels::statement(item.subject, item.predicate, item.object)
-                              : item.content;
+    const QString title =
+        item.tier == Tier::Semantic ? FactLabels::statement(item.subject, item.predicate, item.object) : item.content;
     auto* dialog = new HistoryDialog(shortText(title), std::move(history).value(), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
