@@ -26,3 +26,22 @@ function(engram_add_tests_in dir)
         endif()
     endforeach()
 endfunction()
+
+# engram_add_server_runs(<tests…>)
+# Runs each already registered test a second time, as <test>_pg, against PostgreSQL
+# (ENGRAM_TEST_BACKEND=postgres; label "postgres"): the fixtures then keep each memory in a fresh
+# database on the server scripts/with-postgres.sh started, instead of in a file.
+function(engram_add_server_runs)
+    foreach(name IN LISTS ARGN)
+        if(NOT TARGET ${name})
+            continue()
+        endif()
+        add_test(NAME ${name}_pg COMMAND ${name})
+        set(sandbox "${CMAKE_BINARY_DIR}/test-home/${name}_pg")
+        file(MAKE_DIRECTORY "${sandbox}/runtime")
+        set_tests_properties(${name}_pg PROPERTIES
+            TIMEOUT 600
+            LABELS postgres
+            ENVIRONMENT "ENGRAM_TEST_BACKEND=postgres;QT_QPA_PLATFORM=offscreen;HOME=${sandbox};XDG_RUNTIME_DIR=${sandbox}/runtime;XDG_CONFIG_HOME=${sandbox}/config;XDG_DATA_HOME=${sandbox}/data;XDG_CACHE_HOME=${sandbox}/cache;ENGRAM_SOURCE_DIR=${PROJECT_SOURCE_DIR};ENGRAM_BINARY_DIR=${CMAKE_BINARY_DIR};LLM_BASE_URL=;LLM_API_KEY=;LLM_MODEL=;OPENAI_BASE_URL=;OPENAI_API_KEY=")
+    endforeach()
+endfunction()

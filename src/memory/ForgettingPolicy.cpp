@@ -46,7 +46,7 @@ Result<QStringList> ForgettingPolicy::overCapacity(const QString& userId, qint64
     auto q = sql::run(
         m_ctx.db.connection(),
         QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
-                       "ORDER BY 0.6 * importance + 0.4 * pow(0.5, max(0.0, (? - last_access_at) / %1) / 30.0), "
+                       "ORDER BY 0.6 * importance + 0.4 * pow(0.5, greatest(0.0, (? - last_access_at) / %1) / 30.0), "
                        "last_access_at, seq LIMIT ?")
             .arg(kMsPerDay, 0, 'f', 1),
         {userId, nowMs, excess});

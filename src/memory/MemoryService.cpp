@@ -51,10 +51,10 @@ Result<std::unique_ptr<MemoryService>> MemoryService::open(const MemoryLocation&
 {
     if (location.isFile())
         return open(location.filePath(), config, clock, access);
-    return Error{Error::Code::Database,
-                 QStringLiteral("This Engram keeps its memory in a file; it cannot use the PostgreSQL server %1 "
-                                "yet. Give a file with --db, or leave it out for the default one.")
-                     .arg(location.describe())};
+    auto db = Database::open(location, access);
+    if (!db)
+        return db.error();
+    return std::make_unique<MemoryService>(std::move(db).value(), config, clock);
 }
 
 Database& MemoryService::database()

@@ -2,7 +2,7 @@
 // MemoryService.cpp so each file stays about one thing.
 #include "memory/MemoryContext.h"
 #include "memory/MemoryService.h"
-#include "storage/Backups.h"
+#include "storage/Database.h"
 
 #include <QLoggingCategory>
 
@@ -11,10 +11,11 @@ Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 namespace engram {
 namespace {
 
-// A rolling backup of the whole file before `what` replaces or erases a memory.
+// A rolling backup of the whole file before `what` replaces or erases a memory. A server's
+// memory is backed up by its administrator (pg_dump, docs/SERVER.md).
 Status backUpBefore(const Database& db, const QString& what)
 {
-    auto backup = Backups(db.path()).create();
+    auto backup = db.backUp();
     if (!backup)
         return Error{backup.error().code, QStringLiteral("The backup of the memory file before %1 failed, so nothing "
                                                          "was changed: %2")

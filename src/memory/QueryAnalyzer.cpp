@@ -175,21 +175,13 @@ bool TimeWindow::contains(const QDateTime& t, qint64 slackDays) const
     return t >= start.addDays(-slackDays) && t < end.addDays(slackDays);
 }
 
-QString AnalyzedQuery::matchExpression() const
+QList<SearchTerm> AnalyzedQuery::searchTerms() const
 {
-    double lightest = 1.0;
+    QList<SearchTerm> list;
+    list.reserve(terms.size());
     for (const QueryTerm& t : terms)
-        lightest = std::min(lightest, t.weight);
-    QStringList phrases;
-    for (const QueryTerm& t : terms) {
-        QString escaped = t.text;
-        escaped.replace(QLatin1Char('"'), QLatin1String("\"\""));
-        const QString phrase = QLatin1Char('"') + escaped + QLatin1Char('"');
-        const int copies = std::clamp(static_cast<int>(std::lround(t.weight / lightest)), 1, 3);
-        for (int i = 0; i < copies; ++i)
-            phrases.append(phrase);
-    }
-    return phrases.join(QLatin1String(" OR "));
+        list.append(SearchTerm{t.text, t.weight});
+    return list;
 }
 
 double AnalyzedQuery::wordWeight() const

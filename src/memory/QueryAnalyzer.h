@@ -1,5 +1,7 @@
 #pragma once
 
+#include "storage/TextIndex.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -58,9 +60,8 @@ struct AnalyzedQuery
     bool conversational{};
 
     bool isEmpty() const { return terms.isEmpty(); }
-    // The FTS5 expression matching any term. FTS5's bm25() sums one contribution per phrase,
-    // so a term of weight 1 is written three times and one of weight 1/3 once.
-    QString matchExpression() const;
+    // The terms as the full-text indexes take them.
+    QList<SearchTerm> searchTerms() const;
     // The total weight of the Word terms: what a document's coverage is measured against.
     double wordWeight() const;
 };

@@ -183,9 +183,7 @@ Result<QList<QList<EpisodeHit>>> Retriever::searchEpisodes(const QString& userId
     const AnalyzedQuery analyzed = QueryAnalyzer::analyze(query, m_ctx.clock.now());
     QList<QList<EpisodeHit>> lists(quotas.size());
     if (!analyzed.isEmpty()) { // else no word to search for; the meaning may still find something
-        QList<SearchTerm> terms;
-        for (const QueryTerm& t : analyzed.terms)
-            terms.append(SearchTerm{t.text, t.weight});
+        const QList<SearchTerm> terms = analyzed.searchTerms();
         QList<EpisodeQuota> candidates;
         for (const EpisodeQuota& q : quotas) {
             // Summaries stand alone (no conversation to lift them), so they need no extra candidates.
@@ -236,7 +234,7 @@ Result<QList<FactHit>> Retriever::searchFacts(const QString& userId, const Query
         return QList<FactHit>();
     if (analyzed.isEmpty())
         return vector ? fuseFacts(userId, {}, *vector, limit) : QList<FactHit>();
-    auto hits = m_ctx.facts.search(userId, analyzed.matchExpression(), limit * kCandidateFactor);
+    auto hits = m_ctx.facts.search(userId, analyzed.searchTerms(), limit * kCandidateFactor);
     if (!hits)
         return hits.error();
     for (FactHit& h : *hits)

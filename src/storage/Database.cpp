@@ -6,7 +6,10 @@
 #include "storage/DataFolder.h"
 #include "storage/MemoryLocation.h"
 #include "storage/Migrations.h"
+#include "storage/ServerBackend.h"
+#include "storage/ServerConnection.h"
 #include "storage/Sql.h"
+#include "storage/SqliteBackend.h"
 
 #include <QAtomicInt>
 #include <QCoreApplication>
@@ -43,6 +46,24 @@ void searchText(sqlite3_context* context, int /*argc*/, sqlite3_value** argv)
     sqlite3_result_text(context, tokens.constData(), static_cast<int>(tokens.size()), SQLITE_TRANSIENT);
 }
 
+// greatest(a, b, ...): the largest of the numbers that are not NULL, as PostgreSQL's GREATEST,
+// so that a statement is written once for both engines (SQLite's max() of several is NULL when
+// any is).
+void greatest(sqlite3_context* context, int argc, sqlite3_value** argv)
+{
+    sqlite3_value* best = nullptr;
+    for (int i = 0; i < argc; ++i) {
+        if (sqlite3_value_type(argv[i]) == SQLITE_NULL)
+            continue;
+        if (!best || sqlite3_value_double(argv[i]) > sqlite3_value_double(best))
+            best = argv[i];
+    }
+    if (best)
+        sqlite3_result_value(context, best);
+    else
+        sqlite3_result_null(context);
+}
+
 Status addFunctions(const QSqlDatabase& db)
 {
     const QVariant handle = db.driver()->handle();
@@ -55,6 +76,11 @@ Status addFunctions(const QSqlDatabase& db)
     if (rc != SQLITE_OK)
         return Error::database(
             QStringLiteral("Cannot add engram_search_text: %1").arg(QString::fromUtf8(sqlite3_errstr(rc))));
+    const int rcGreatest = sqlite3_create_function_v2(connection, "greatest", -1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                                      nullptr, &greatest, nullptr, nullptr, nullptr);
+    if (rcGreatest != SQLITE_OK)
+        return Error::database(
+            QStringLiteral("Cannot add greatest: %1").arg(QString::fromUtf8(sqlite3_errstr(rcGreatest))));
     return {};
 }
 
@@ -121,6 +147,14 @@ Status checkWritable(const QFileInfo& file)
 
 Database::~Database()
 {
+    if (m_server) {
+        m_begin.reset();
+        m_commit.reset();
+        m_rollback.reset();
+        m_db = QSqlDatabase();
+        m_server.reset();
+        return;
+    }
     if (m_db.isValid()) {
         m_begin.reset();
         m_commit.reset();
@@ -172,6 +206,70 @@ Result<std::unique_ptr<Database>> Database::open(const QString& path, Access acc
                                               .arg(QDir::toNativeSeparators(path), writer.errorMessage())};
     writer.value().reset();
     return connect(path, Access::ReadOnly, -1);
+}
+
+Result<std::unique_ptr<Database>> Database::open(const MemoryLocation& location, Access access)
+{
+    if (location.isFile())
+        return open(location.filePath(), access);
+    return connectServer(location, access);
+}
+
+Result<std::unique_ptr<Database>> Database::connectServer(const MemoryLocation& location, Access access)
+{
+    auto server = ServerConnection::open(location);
+    if (!server)
+        return server.error();
+    std::unique_ptr<Database> db(new Database);
+    db->m_backend = std::make_unique<ServerBackend>();
+    db->m_server = std::move(server).value();
+    db->m_db = db->m_server->connection();
+    db->m_path = location.describe();
+    db->m_readOnly = access == Access::ReadOnly;
+    if (auto st = db->configureServer(); !st)
+        return st.error();
+    if (!db->m_readOnly) {
+        if (auto st = db->migrateTo(static_cast<int>(db->m_backend->migrations().size())); !st)
+            return st.error();
+    } else if (db->schemaVersion() < static_cast<int>(db->m_backend->migrations().size())) {
+        return Error{Error::Code::NotEngram,
+                     QStringLiteral("The memory on %1 was written by an older Engram; open it once for writing "
+                                    "to upgrade it.")
+                         .arg(db->m_path)};
+    }
+    if (auto st = static_cast<const ServerBackend&>(*db->m_backend).listen(db->m_db); !st)
+        return st.error();
+    return db;
+}
+
+Status Database::configureServer()
+{
+    auto version = m_backend->schemaVersion(m_db);
+    if (!version)
+        return version.error();
+    const int latest = static_cast<int>(m_backend->migrations().size());
+    if (*version == 0) {
+        // A database of another program is left alone: Engram's tables must not mix with others.
+        auto tables = sql::scalar(m_db, QStringLiteral("SELECT count(*) FROM information_schema.tables "
+                                                       "WHERE table_schema = current_schema()"));
+        if (!tables)
+            return tables.error();
+        if (tables->toInt() > 0)
+            return Error{Error::Code::NotEngram,
+                         QStringLiteral("The database %1 holds tables of another program, not an Engram memory. "
+                                        "It was left untouched; give Engram a database of its own.")
+                             .arg(m_path)};
+        if (m_readOnly)
+            return Error{Error::Code::NotFound, QStringLiteral("There is no memory on %1 yet").arg(m_path)};
+    }
+    if (*version > latest)
+        return Error{Error::Code::NotEngram,
+                     QStringLiteral("The memory on %1 was written by a newer Engram (schema %2; this version knows "
+                                    "up to %3). Update Engram to use it.")
+                         .arg(m_path)
+                         .arg(*version)
+                         .arg(latest)};
+    return {};
 }
 
 Result<std::unique_ptr<Database>> Database::openAtVersion(const QString& path, int version)
@@ -244,6 +342,7 @@ Status Database::create(const QString& path, int version)
 Result<std::unique_ptr<Database>> Database::connect(const QString& path, Access access, int version)
 {
     std::unique_ptr<Database> db(new Database);
+    db->m_backend = std::make_unique<SqliteBackend>();
     db->m_path = QFileInfo(path).absoluteFilePath();
     db->m_readOnly = access == Access::ReadOnly;
     db->m_connectionName = QStringLiteral("engram-%1").arg(g_connectionCounter.fetchAndAddRelaxed(1));
@@ -346,34 +445,41 @@ Status Database::configure()
 
 Status Database::migrateTo(int version)
 {
-    const auto& migrations = schemaMigrations();
-    for (int v = schemaVersion(); v < version && v < static_cast<int>(migrations.size()); ++v) {
+    const auto& migrations = m_backend->migrations();
+    for (;;) {
         Transaction tx(*this);
         if (auto st = tx.begin(); !st)
             return st;
+        // Read inside the transaction: on a server another client may have migrated meanwhile.
+        if (auto st = m_backend->lockSchema(m_db); !st)
+            return st;
+        auto current = m_backend->schemaVersion(m_db);
+        if (!current)
+            return current.error();
+        const int v = *current;
+        if (v >= version || v >= static_cast<int>(migrations.size()))
+            return tx.commit();
         for (const QString& statement : migrations[static_cast<std::size_t>(v)]) {
             if (auto st = sql::execute(m_db, statement); !st)
                 return Error::database(
                     QStringLiteral("Migration to schema %1 failed: %2").arg(v + 1).arg(st.errorMessage()));
         }
-        if (auto st = sql::execute(m_db, QStringLiteral("PRAGMA user_version = %1").arg(v + 1)); !st)
+        if (auto st = m_backend->setSchemaVersion(m_db, v + 1); !st)
             return st;
         if (auto st = tx.commit(); !st)
             return st;
     }
-    return {};
 }
 
 qint64 Database::dataVersion() const
 {
-    auto version = sql::scalar(m_db, QStringLiteral("PRAGMA data_version"));
-    return version ? version->toLongLong() : -1;
+    return m_backend->dataVersion(m_db);
 }
 
 int Database::schemaVersion() const
 {
-    auto v = sql::scalar(m_db, QStringLiteral("PRAGMA user_version"));
-    return v ? v->toInt() : -1;
+    auto v = m_backend->schemaVersion(m_db);
+    return v ? *v : -1;
 }
 
 Status Database::beginTransaction()
@@ -385,8 +491,7 @@ Status Database::beginTransaction()
         m_depth = 0;
         return st;
     }
-    // IMMEDIATE takes the write lock up front, so two processes (app and CLI) never deadlock.
-    if (auto st = runCached(m_begin, QStringLiteral("BEGIN IMMEDIATE")); !st) {
+    if (auto st = runCached(m_begin, m_backend->beginStatement()); !st) {
         m_depth = 0;
         return Error::database(QStringLiteral("Cannot start a transaction: %1").arg(st.errorMessage()));
     }
@@ -431,15 +536,27 @@ Status Database::runCached(std::optional<QSqlQuery>& cache, const QString& state
     return sql::runCached(cache, m_db, statement, {});
 }
 
+Status Database::backUp() const
+{
+    if (isServer())
+        return {};
+    auto backup = Backups(m_path).create();
+    if (!backup)
+        return backup.error();
+    return {};
+}
+
 Status Database::checkpoint()
 {
     m_commitsSinceCheckpoint = 0;
+    if (isServer())
+        return {}; // the server keeps its own write-ahead log
     return sql::execute(m_db, QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)"));
 }
 
 Status Database::checkpointIfDue()
 {
-    if (m_depth > 0 || m_commitsSinceCheckpoint < kCommitsPerCheckpoint)
+    if (m_depth > 0 || m_commitsSinceCheckpoint < kCommitsPerCheckpoint || isServer())
         return {};
     m_commitsSinceCheckpoint = 0;
     return sql::execute(m_db, QStringLiteral("PRAGMA wal_checkpoint(PASSIVE)"));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Result.h"
+#include "storage/Backend.h"
 #include "storage/FileIdentity.h"
 
 #include <QSqlDatabase>
@@ -12,12 +13,20 @@
 
 namespace engram {
 
+class MemoryLocation;
+class ServerConnection;
+
 // The one SQLite file that holds every tier of every user. Opens or creates it with WAL,
 // foreign keys, a busy timeout and secure delete; migrates it by PRAGMA user_version; and
 // refuses, with a clear message, a file that is not an Engram database or is damaged — it never
 // overwrites such a file. The file and its -wal and -shm are the user's alone (0600); a new file
 // appears under its name only once it is a whole, migrated database. A Database is used only on
 // the thread that opened it.
+//
+// Or the one PostgreSQL database on a server that holds every tier of every user (a team's, or
+// one person's several devices'): the same schema as numbered migrations of its own, run under
+// an advisory lock so that two clients starting together migrate once. What differs between the
+// two engines is the Backend's.
 class Database final
 {
 public:
@@ -35,6 +44,9 @@ public:
     // opens an existing file only (NotFound otherwise); a file of an older schema is migrated
     // first when it can be written, and refused when it cannot.
     static Result<std::unique_ptr<Database>> open(const QString& path, Access access = Access::ReadWrite);
+    // The file or the server `location` names. A server is never created: its database must
+    // exist (an administrator's step, docs/SERVER.md); its tables are.
+    static Result<std::unique_ptr<Database>> open(const MemoryLocation& location, Access access = Access::ReadWrite);
     // For tests of migrations: opens and migrates only up to `version`.
     static Result<std::unique_ptr<Database>> openAtVersion(const QString& path, int version);
 
@@ -46,7 +58,10 @@ public:
     static QString defaultPath();
 
     const QSqlDatabase& connection() const { return m_db; }
+    const Backend& backend() const { return *m_backend; }
+    // The file's path, or the server's URL (without its options) for messages.
     QString path() const { return m_path; }
+    bool isServer() const { return m_backend->isServer(); }
     int schemaVersion() const;
     // SQLite's data_version: it changes when another connection (another process) commits.
     qint64 dataVersion() const;
@@ -56,6 +71,10 @@ public:
     Status beginTransaction();
     Status commit();
     void rollback();
+
+    // A rolling backup of the file (Backups) before a change that replaces or erases a memory. A
+    // server's memory is its administrator's to back up (pg_dump): nothing is done there.
+    Status backUp() const;
 
     // Writes the WAL back into the main file and truncates the WAL (after deletes, so erased text
     // is gone from every file on disk).
@@ -70,6 +89,8 @@ public:
 private:
     Database() = default;
     static Result<std::unique_ptr<Database>> connect(const QString& path, Access access, int version);
+    static Result<std::unique_ptr<Database>> connectServer(const MemoryLocation& location, Access access);
+    Status configureServer();
     static Status create(const QString& path, int version);
     Status configure();
     Status migrateTo(int version);
@@ -78,6 +99,8 @@ private:
     Status runCached(std::optional<QSqlQuery>& cache, const QString& statement);
 
     QSqlDatabase m_db;
+    std::unique_ptr<Backend> m_backend;
+    std::unique_ptr<ServerConnection> m_server;
     std::optional<QSqlQuery> m_begin;
     std::optional<QSqlQuery> m_commit;
     std::optional<QSqlQuery> m_rollback;

@@ -72,8 +72,10 @@ Status EmbeddingStore::put(const QString& userId, const QString& itemId, const Q
     normalize(unit);
     ++m_generation;
     return sql::execute(m_db.connection(),
-                        QStringLiteral("INSERT OR REPLACE INTO embeddings (item_id, user_id, item_type, model, dim, "
-                                       "vector) VALUES (?, ?, ?, ?, ?, ?)"),
+                        QStringLiteral("INSERT INTO embeddings (item_id, user_id, item_type, model, dim, vector) "
+                                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (item_id) DO UPDATE SET "
+                                       "user_id = excluded.user_id, item_type = excluded.item_type, "
+                                       "model = excluded.model, dim = excluded.dim, vector = excluded.vector"),
                         {itemId, userId, itemType, model, int(unit.size()), toBlob(unit)});
 }
 

@@ -5,6 +5,7 @@
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/EpisodeStore.h"
+#include "storage/Migrations.h"
 #include "storage/Sql.h"
 
 #include <QSet>
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace engram {
 namespace {
@@ -59,13 +61,6 @@ double tokenCount(QStringView indexText)
         ++n;
     }
     return n;
-}
-
-void sortHits(QList<EpisodeHit>& hits)
-{
-    std::sort(hits.begin(), hits.end(), [](const EpisodeHit& a, const EpisodeHit& b) {
-        return a.score != b.score ? a.score > b.score : a.episode.createdAt > b.episode.createdAt;
-    });
 }
 
 } // namespace
@@ -457,8 +452,14 @@ QString EpisodeIndex::fallbackExpression(const Plan& plan)
                                  : expression(plan.ranked, QLatin1String(" OR "));
 }
 
-Result<QList<EpisodeHit>> EpisodeIndex::search(const QString& userId, const QString& match, int limit,
-                                               std::optional<EpisodeKind> kind) const
+Result<QList<EpisodeHit>> EpisodeIndex::searchAll(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                                  std::optional<EpisodeKind> kind) const
+{
+    return searchExpression(userId, expression(terms, QLatin1String(" OR ")), limit, kind);
+}
+
+Result<QList<EpisodeHit>> EpisodeIndex::searchExpression(const QString& userId, const QString& match, int limit,
+                                                         std::optional<EpisodeKind> kind) const
 {
     if (match.isEmpty() || limit <= 0)
         return QList<EpisodeHit>();
@@ -502,6 +503,129 @@ Result<QList<EpisodeHit>> EpisodeIndex::searchJoined(const QString& userId, cons
                                q->value(rank + 3).toLongLong(), false});
     }
     return hits;
+}
+
+QString EpisodeIndex::containsAll(const QStringList& tokens, bool lastIsPrefix, QVariantList& values) const
+{
+    QStringList terms;
+    for (const QString& t : tokens)
+        terms.append(quoted(t));
+    if (lastIsPrefix && !terms.isEmpty())
+        terms.last() += QLatin1Char('*');
+    values.append(QStringLiteral("{search_body search_extra} : (%1)").arg(terms.join(QLatin1String(" AND "))));
+    return QStringLiteral("e.seq IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)");
+}
+
+Status EpisodeIndex::optimize()
+{
+    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('optimize')"));
+}
+
+namespace {
+
+// Set aside during a bulk load: new rows reach the full-text index in one statement at the end,
+// with their neighbours' context computed once for all of them.
+const char* const kBulkTriggers[] = {"episodes_fts_insert", "episodes_context_update"};
+
+Result<QString> takeTrigger(const QSqlDatabase& db, const QString& name)
+{
+    auto trigger =
+        sql::scalar(db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"), {name});
+    if (!trigger)
+        return trigger.error();
+    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER %1").arg(name)); !st)
+        return st.error();
+    return trigger->toString();
+}
+
+// Runs `work` with one trigger set aside, and puts it back. The caller's transaction (or the one
+// opened here) makes sure it is never lost: a failure rolls the drop back with the rest.
+Status withTriggerAside(Database& db, const QString& name, const std::function<Status()>& work)
+{
+    Transaction tx(db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    auto trigger = takeTrigger(db.connection(), name);
+    if (!trigger)
+        return trigger.error();
+    if (auto st = work(); !st)
+        return st;
+    if (auto st = sql::execute(db.connection(), *trigger); !st)
+        return st;
+    return tx.commit();
+}
+
+} // namespace
+
+Result<int> EpisodeIndex::removeAllOf(const QString& userId)
+{
+    int removed = 0;
+    const Status st = withTriggerAside(m_db, QStringLiteral("episodes_context_delete"), [&]() -> Status {
+        auto n = sql::removeUserRows(m_db.connection(), QStringLiteral("episodes"), userId);
+        if (!n)
+            return n.error();
+        removed = *n;
+        return {};
+    });
+    if (!st)
+        return st.error();
+    return removed;
+}
+
+Status EpisodeIndex::beginBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    auto last = sql::scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
+    if (!last)
+        return last.error();
+    m_bulkAfterSeq = last->toLongLong();
+    for (const char* name : kBulkTriggers) {
+        auto trigger = takeTrigger(db, QString::fromLatin1(name));
+        if (!trigger)
+            return trigger.error();
+        m_bulkTriggers.append(*trigger);
+    }
+    return {};
+}
+
+Status EpisodeIndex::finishBulkLoad()
+{
+    const QSqlDatabase& db = m_db.connection();
+    const QString context = episodeContextExpression(QStringLiteral("episodes"));
+    // The new rows' context, before they are indexed: the update trigger must not index them yet.
+    if (auto st = withTriggerAside(
+            m_db, QStringLiteral("episodes_fts_update"),
+            [&] {
+                return sql::execute(
+                    db, QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq > ?").arg(context),
+                    {m_bulkAfterSeq});
+            });
+        !st)
+        return st;
+    if (auto st =
+            sql::execute(db,
+                         QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context) "
+                                        "SELECT seq, search_body, search_extra, search_context FROM episodes "
+                                        "WHERE seq > ?"),
+                         {m_bulkAfterSeq});
+        !st)
+        return st;
+    // Older exchanges of the conversations the new rows joined have new neighbours.
+    if (auto st = sql::execute(
+            db,
+            QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq <= ? AND kind = 'exchange' "
+                           "AND (user_id, conversation_id) IN (SELECT user_id, conversation_id FROM episodes "
+                           "WHERE seq > ? AND conversation_id != '') AND search_context IS NOT %1")
+                .arg(context),
+            {m_bulkAfterSeq, m_bulkAfterSeq});
+        !st)
+        return st;
+    for (const QString& trigger : std::as_const(m_bulkTriggers)) {
+        if (auto st = sql::execute(db, trigger); !st)
+            return st;
+    }
+    m_bulkTriggers.clear();
+    return {};
 }
 
 } // namespace engram

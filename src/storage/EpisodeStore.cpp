@@ -1,13 +1,11 @@
 #include "storage/EpisodeStore.h"
 
 #include "core/SearchTokenizer.h"
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
-#include "storage/Migrations.h"
 #include "storage/Sql.h"
-
-#include <functional>
 
 namespace engram {
 namespace {
@@ -103,36 +101,13 @@ QString insertStatement(int rows)
            tuples.join(QStringLiteral(", "));
 }
 
-// An FTS5 expression requiring every token of a filter typed in the panel. The last Latin word is
-// a prefix, since the user may still be typing it ("deplo" finds "deploying"). Empty when the
-// filter has no searchable token.
-QString filterExpression(const QString& filter)
-{
-    const auto quote = [](QString token) -> QString {
-        return QLatin1Char('"') + token.replace(QLatin1Char('"'), QLatin1String("\"\"")) + QLatin1Char('"');
-    };
-    const QStringList tokens = SearchTokenizer::tokenize(filter);
-    QStringList terms;
-    for (const QString& t : tokens) {
-        if (const QString q = quote(t); !terms.contains(q))
-            terms.append(q);
-    }
-    if (terms.isEmpty())
-        return {};
-    const QString last = tokens.constLast();
-    const bool typingLatinWord = !filter.back().isSpace() && !SearchTokenizer::isCjk(last.toUcs4().constFirst());
-    if (typingLatinWord && terms.constLast() == quote(last))
-        terms.last() += QLatin1Char('*');
-    return terms.join(QLatin1String(" AND "));
-}
-
 struct Where
 {
     QString clause;
     QVariantList values;
 };
 
-Where whereFor(const QString& userId, const EpisodeFilter& f)
+Where whereFor(const EpisodeTextIndex& index, const QString& userId, const EpisodeFilter& f)
 {
     Where w{QStringLiteral("e.user_id = ?"), {userId}};
     if (f.status) {
@@ -146,7 +121,7 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
     if (f.pinnedOnly)
         w.clause += QStringLiteral(" AND e.pinned = 1");
     if (f.none)
-        w.clause += QStringLiteral(" AND 0");
+        w.clause += QStringLiteral(" AND 1 = 0");
     if (!f.conversationId.isEmpty()) {
         w.clause += QStringLiteral(" AND e.conversation_id = ?");
         w.values.append(f.conversationId);
@@ -165,14 +140,22 @@ Where whereFor(const QString& userId, const EpisodeFilter& f)
     }
     if (!f.contains.isEmpty()) {
         // Every word must be in the content, the reply or the topic (not in the neighbours'
-        // words of search_context): the FTS5 index answers, so a keystroke over 100,000 episodes
-        // stays fast. A filter without a word matches nothing.
-        const QString match = filterExpression(f.contains);
-        if (match.isEmpty()) {
-            w.clause += QStringLiteral(" AND 0");
+        // words of search_context): the full-text index answers, so a keystroke over 100,000
+        // episodes stays fast. The last Latin word is a prefix, since the user may still be
+        // typing it ("deplo" finds "deploying"). A filter without a word matches nothing.
+        QStringList tokens;
+        for (const QString& t : SearchTokenizer::tokenize(f.contains)) {
+            if (!tokens.contains(t))
+                tokens.append(t);
+        }
+        if (tokens.isEmpty()) {
+            w.clause += QStringLiteral(" AND 1 = 0");
         } else {
-            w.clause += QStringLiteral(" AND e.seq IN (SELECT rowid FROM episodes_fts WHERE episodes_fts MATCH ?)");
-            w.values.append(QStringLiteral("{search_body search_extra} : (%1)").arg(match));
+            const QString last = SearchTokenizer::tokenize(f.contains).constLast();
+            const bool typingLatinWord =
+                !f.contains.back().isSpace() && !SearchTokenizer::isCjk(last.toUcs4().constFirst());
+            w.clause += QStringLiteral(" AND ") +
+                        index.containsAll(tokens, typingLatinWord && tokens.constLast() == last, w.values);
         }
     }
     return w;
@@ -208,8 +191,10 @@ QString orderExpression(EpisodeOrder order)
 
 EpisodeStore::EpisodeStore(Database& db)
     : m_db(db)
-    , m_index(db)
+    , m_index(db.backend().episodeIndex(db))
 {}
+
+EpisodeStore::~EpisodeStore() = default;
 
 Status EpisodeStore::insert(const Episode& e)
 {
@@ -223,14 +208,24 @@ Status EpisodeStore::insertAll(const QList<Episode>& episodes)
     // one by one costs more in Qt than the insert. So each batch is one JSON array, one value.
     if (!m_insertBatch) {
         QStringList columns;
-        for (int i = 0; i < 19; ++i)
-            columns.append(QStringLiteral("value->>%1").arg(i));
+        for (int i = 0; i < 19; ++i) {
+            QString type = QStringLiteral("TEXT");
+            if (i == 8 || i == 10)
+                type = QStringLiteral("INTEGER");
+            else if (i == 9)
+                type = QStringLiteral("DOUBLE PRECISION");
+            else if (i >= 11 && i <= 14)
+                type = QStringLiteral("BIGINT");
+            else if (i == 15)
+                type = m_db.backend().jsonType();
+            columns.append(QStringLiteral("CAST(value->>%1 AS %2)").arg(i).arg(type));
+        }
         auto q = sql::prepare(m_db.connection(),
                               QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, "
                                              "conversation_id, status, pinned, importance, access_count, "
                                              "last_access_at, created_at, updated_at, archived_at, metadata, "
-                                             "search_body, search_extra, origin) SELECT %1 FROM json_each(?)")
-                                  .arg(columns.join(QStringLiteral(", "))));
+                                             "search_body, search_extra, origin) SELECT %1 FROM %2")
+                                  .arg(columns.join(QStringLiteral(", ")), m_db.backend().jsonRows()));
         if (!q)
             return q.error();
         m_insertBatch = std::move(q).value();
@@ -283,7 +278,7 @@ Status EpisodeStore::remove(const QString& userId, const QString& id)
 
 Status EpisodeStore::optimizeIndex()
 {
-    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('optimize')"));
+    return m_index->optimize();
 }
 
 Result<QHash<QString, QString>> EpisodeStore::owners(const QStringList& ids) const
@@ -291,113 +286,19 @@ Result<QHash<QString, QString>> EpisodeStore::owners(const QStringList& ids) con
     return sql::owners(m_db.connection(), QStringLiteral("episodes"), ids);
 }
 
-namespace {
-
-// Set aside during a bulk load: new rows reach the full-text index in one statement at the end,
-// with their neighbours' context computed once for all of them.
-const char* const kBulkTriggers[] = {"episodes_fts_insert", "episodes_context_update"};
-
-Result<QString> takeTrigger(const QSqlDatabase& db, const QString& name)
-{
-    auto trigger =
-        sql::scalar(db, QStringLiteral("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?"), {name});
-    if (!trigger)
-        return trigger.error();
-    if (auto st = sql::execute(db, QStringLiteral("DROP TRIGGER %1").arg(name)); !st)
-        return st.error();
-    return trigger->toString();
-}
-
-// Runs `work` with one trigger set aside, and puts it back. The caller's transaction (or the one
-// opened here) makes sure it is never lost: a failure rolls the drop back with the rest.
-Status withTriggerAside(Database& db, const QString& name, const std::function<Status()>& work)
-{
-    Transaction tx(db);
-    if (auto st = tx.begin(); !st)
-        return st;
-    auto trigger = takeTrigger(db.connection(), name);
-    if (!trigger)
-        return trigger.error();
-    if (auto st = work(); !st)
-        return st;
-    if (auto st = sql::execute(db.connection(), *trigger); !st)
-        return st;
-    return tx.commit();
-}
-
-} // namespace
-
 Result<int> EpisodeStore::removeAllOf(const QString& userId)
 {
-    // Every episode of the user goes, so refreshing each deleted exchange's neighbours would
-    // rewrite the index once more for nothing (8 times slower at 100,000 episodes).
-    int removed = 0;
-    const Status st = withTriggerAside(m_db, QStringLiteral("episodes_context_delete"), [&]() -> Status {
-        auto n = sql::removeUserRows(m_db.connection(), QStringLiteral("episodes"), userId);
-        if (!n)
-            return n.error();
-        removed = *n;
-        return {};
-    });
-    if (!st)
-        return st.error();
-    return removed;
+    return m_index->removeAllOf(userId);
 }
 
 Status EpisodeStore::beginBulkLoad()
 {
-    const QSqlDatabase& db = m_db.connection();
-    auto last = sql::scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
-    if (!last)
-        return last.error();
-    m_bulkAfterSeq = last->toLongLong();
-    for (const char* name : kBulkTriggers) {
-        auto trigger = takeTrigger(db, QString::fromLatin1(name));
-        if (!trigger)
-            return trigger.error();
-        m_bulkTriggers.append(*trigger);
-    }
-    return {};
+    return m_index->beginBulkLoad();
 }
 
 Status EpisodeStore::finishBulkLoad()
 {
-    const QSqlDatabase& db = m_db.connection();
-    const QString context = episodeContextExpression(QStringLiteral("episodes"));
-    // The new rows' context, before they are indexed: the update trigger must not index them yet.
-    if (auto st = withTriggerAside(
-            m_db, QStringLiteral("episodes_fts_update"),
-            [&] {
-                return sql::execute(
-                    db, QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq > ?").arg(context),
-                    {m_bulkAfterSeq});
-            });
-        !st)
-        return st;
-    if (auto st =
-            sql::execute(db,
-                         QStringLiteral("INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context) "
-                                        "SELECT seq, search_body, search_extra, search_context FROM episodes "
-                                        "WHERE seq > ?"),
-                         {m_bulkAfterSeq});
-        !st)
-        return st;
-    // Older exchanges of the conversations the new rows joined have new neighbours.
-    if (auto st = sql::execute(
-            db,
-            QStringLiteral("UPDATE episodes SET search_context = %1 WHERE seq <= ? AND kind = 'exchange' "
-                           "AND (user_id, conversation_id) IN (SELECT user_id, conversation_id FROM episodes "
-                           "WHERE seq > ? AND conversation_id != '') AND search_context IS NOT %1")
-                .arg(context),
-            {m_bulkAfterSeq, m_bulkAfterSeq});
-        !st)
-        return st;
-    for (const QString& trigger : std::as_const(m_bulkTriggers)) {
-        if (auto st = sql::execute(db, trigger); !st)
-            return st;
-    }
-    m_bulkTriggers.clear();
-    return {};
+    return m_index->finishBulkLoad();
 }
 
 Result<Episode> EpisodeStore::find(const QString& userId, const QString& id) const
@@ -445,7 +346,7 @@ Result<std::optional<Episode>> EpisodeStore::latestExchange(const QString& userI
 
 Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFilter& f) const
 {
-    Where w = whereFor(userId, f);
+    Where w = whereFor(*m_index, userId, f);
     const QString direction = f.newestFirst ? QStringLiteral("DESC") : QStringLiteral("ASC");
     QString order = QStringLiteral("%1 %2").arg(orderExpression(f.order), direction);
     if (f.order != EpisodeOrder::Created)
@@ -463,7 +364,7 @@ Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFi
                                    "ORDER BY %3 LIMIT ? OFFSET ?) page ON page.seq = e.seq ORDER BY %3")
                         .arg(kColumns, w.clause, order);
     }
-    w.values << f.limit << f.offset;
+    w.values << sql::limit(f.limit) << f.offset;
     auto q = sql::runList(m_db.connection(), statement, w.values);
     if (!q)
         return q.error();
@@ -475,7 +376,7 @@ Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFi
 
 Result<int> EpisodeStore::count(const QString& userId, const EpisodeFilter& f) const
 {
-    const Where w = whereFor(userId, f);
+    const Where w = whereFor(*m_index, userId, f);
     auto q = sql::runList(m_db.connection(), QStringLiteral("SELECT count(*) FROM episodes e WHERE %1").arg(w.clause),
                           w.values);
     if (!q)
@@ -483,22 +384,22 @@ Result<int> EpisodeStore::count(const QString& userId, const EpisodeFilter& f) c
     return q->next() ? q->value(0).toInt() : 0;
 }
 
-Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QString& match, int limit,
-                                               std::optional<EpisodeKind> kind) const
+Result<QList<EpisodeHit>> EpisodeStore::searchAll(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                                  std::optional<EpisodeKind> kind) const
 {
-    return m_index.search(userId, match, limit, kind);
+    return m_index->searchAll(userId, terms, limit, kind);
 }
 
 Result<QList<EpisodeHit>> EpisodeStore::search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                                std::optional<EpisodeKind> kind) const
 {
-    return m_index.search(userId, terms, limit, kind);
+    return m_index->search(userId, terms, limit, kind);
 }
 
 Result<QList<QList<EpisodeHit>>> EpisodeStore::search(const QString& userId, const QList<SearchTerm>& terms,
                                                       const QList<EpisodeQuota>& quotas, HitDetail detail) const
 {
-    return m_index.search(userId, terms, quotas, detail);
+    return m_index->search(userId, terms, quotas, detail);
 }
 
 Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
@@ -513,11 +414,12 @@ Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
     }
     if (positions.isEmpty())
         return {};
-    if (auto st = sql::runCached(m_complete, m_db.connection(),
-                                 QStringLiteral("SELECT %1, e.seq FROM json_each(?) j CROSS JOIN episodes e "
-                                                "ON e.seq = j.value")
-                                     .arg(episoderow::columns()),
-                                 {QString::fromStdString(rowids.dump())});
+    if (auto st =
+            sql::runCached(m_complete, m_db.connection(),
+                           QStringLiteral("SELECT %1, e.seq FROM %2 j %3 episodes e "
+                                          "ON e.seq = CAST(j.value AS BIGINT)")
+                               .arg(episoderow::columns(), m_db.backend().jsonValues(), m_db.backend().joinInOrder()),
+                           {QString::fromStdString(rowids.dump())});
         !st)
         return st;
     while (m_complete->next()) {

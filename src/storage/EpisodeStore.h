@@ -2,12 +2,13 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
-#include "storage/EpisodeIndex.h"
+#include "storage/TextIndex.h"
 
 #include <QHash>
 #include <QList>
 #include <QSqlQuery>
 
+#include <memory>
 #include <optional>
 
 namespace engram {
@@ -45,29 +46,12 @@ struct EpisodeFilter
     bool newestFirst{true}; // descending by `order`
 };
 
-// How much of each episode a search reads: all of it, or only what ranking needs (no content,
-// reply or metadata). Ranking reads dozens of candidates to keep a few; EpisodeStore::complete()
-// reads the rest of those few.
-enum class HitDetail
-{
-    Full,
-    Ranking,
-};
-
-struct EpisodeHit
-{
-    Episode episode;
-    double score{};    // higher is better (negated FTS5 bm25)
-    QString indexText; // the episode's search tokens (content and reply), space-separated
-    qint64 rowid{};    // the episode's row in the table
-    bool partial{};    // read with HitDetail::Ranking: no content, reply or metadata yet
-};
-
-// Episodes (exchanges and summaries) and their FTS5 index, which triggers keep in step.
+// Episodes (exchanges and summaries) and their full-text index, which the database keeps in step.
 class EpisodeStore final
 {
 public:
     explicit EpisodeStore(Database& db);
+    ~EpisodeStore();
 
     // Inserts; fills nothing in: the caller sets id, times and text. Search text is derived here.
     Status insert(const Episode& episode);
@@ -96,16 +80,17 @@ public:
     Result<QList<Episode>> list(const QString& userId, const EpisodeFilter& filter = {}) const;
     Result<int> count(const QString& userId, const EpisodeFilter& filter = {}) const;
 
-    // Full-text search over active episodes of one user, best first. `match` is an FTS5 expression.
-    Result<QList<EpisodeHit>> search(const QString& userId, const QString& match, int limit,
-                                     std::optional<EpisodeKind> kind = std::nullopt) const;
-    // The same for weighted terms, with the work of a query bounded (see EpisodeIndex).
+    // Full-text search over active episodes of one user, best first, with the work of a query
+    // bounded (see EpisodeTextIndex).
     Result<QList<EpisodeHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                      std::optional<EpisodeKind> kind = std::nullopt) const;
     // One ranking for several quotas: a list of hits per quota, in the same order.
     Result<QList<QList<EpisodeHit>>> search(const QString& userId, const QList<SearchTerm>& terms,
                                             const QList<EpisodeQuota>& quotas,
                                             HitDetail detail = HitDetail::Full) const;
+    // The same with every match scored: what the bounded search is checked against.
+    Result<QList<EpisodeHit>> searchAll(const QString& userId, const QList<SearchTerm>& terms, int limit,
+                                        std::optional<EpisodeKind> kind = std::nullopt) const;
     // Reads the content, reply and metadata of partial hits (HitDetail::Ranking). A hit whose
     // episode is gone is dropped.
     Status complete(QList<EpisodeHit>& hits) const;
@@ -124,9 +109,7 @@ private:
     std::optional<QSqlQuery> m_insertBatch;
     mutable std::optional<QSqlQuery> m_complete;
     mutable std::optional<QSqlQuery> m_latestExchange;
-    EpisodeIndex m_index;
-    QStringList m_bulkTriggers; // the SQL of the triggers set aside during a bulk load
-    qint64 m_bulkAfterSeq{};
+    std::unique_ptr<EpisodeTextIndex> m_index;
 };
 
 } // namespace engram

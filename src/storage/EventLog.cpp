@@ -96,12 +96,12 @@ Status EventLog::scrub(const QString& userId, const QString& itemId)
 
 Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const
 {
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1 FROM (SELECT * FROM events WHERE user_id = ? ORDER BY seq DESC LIMIT ?) "
-                                "ORDER BY seq")
-                     .arg(kColumns),
-                 {userId, limit});
+    auto q = sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT %1 FROM (SELECT * FROM events WHERE user_id = ? ORDER BY seq DESC LIMIT ?) recent "
+                       "ORDER BY seq")
+            .arg(kColumns),
+        {userId, sql::limit(limit)});
     if (!q)
         return q.error();
     QList<Event> list;
@@ -134,7 +134,7 @@ Result<QList<Event>> EventLog::userEvents(const QString& userId, const QStringLi
         group.isEmpty() ? QString() : QStringLiteral("AND action_group != '' AND action_group = ? ");
     if (!group.isEmpty())
         values.append(group);
-    values.append(limit);
+    values.append(sql::limit(limit));
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND actor = 'user' AND undone = 0 "
                                          "AND action IN (%2) %3ORDER BY seq DESC LIMIT ?")

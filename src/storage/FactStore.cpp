@@ -1,6 +1,7 @@
 #include "storage/FactStore.h"
 
 #include "core/SearchTokenizer.h"
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/JsonText.h"
 #include "storage/Sql.h"
@@ -93,7 +94,10 @@ QString whereFor(const FactFilter& f, QVariantList& values)
 
 FactStore::FactStore(Database& db)
     : m_db(db)
+    , m_index(db.backend().factIndex(db))
 {}
+
+FactStore::~FactStore() = default;
 
 QString FactStore::normalizeKey(const QString& text)
 {
@@ -152,7 +156,7 @@ Result<int> FactStore::removeAllOf(const QString& userId)
 
 Status FactStore::optimizeIndex()
 {
-    return sql::execute(m_db.connection(), QStringLiteral("INSERT INTO facts_fts(facts_fts) VALUES('optimize')"));
+    return m_index->optimize();
 }
 
 Result<QHash<QString, QString>> FactStore::owners(const QStringList& ids) const
@@ -220,7 +224,7 @@ Status FactStore::forEach(const QString& userId, const FactFilter& filter,
 {
     QVariantList values{userId};
     const QString where = whereFor(filter, values);
-    values << filter.limit << filter.offset;
+    values << sql::limit(filter.limit) << filter.offset;
     static const auto tripleColumns =
         QStringLiteral("f.id, f.user_id, f.subject, f.predicate, f.object, f.status, f.pinned");
     auto q = sql::runList(m_db.connection(),
@@ -261,22 +265,35 @@ Result<int> FactStore::count(const QString& userId, const FactFilter& filter) co
     return q->next() ? q->value(0).toInt() : 0;
 }
 
-Result<QList<FactHit>> FactStore::search(const QString& userId, const QString& match, int limit) const
+Result<QList<FactHit>> FactStore::search(const QString& userId, const QList<SearchTerm>& terms, int limit) const
 {
-    if (match.isEmpty())
-        return QList<FactHit>();
-    auto q = sql::run(
-        m_db.connection(),
-        QStringLiteral("SELECT %1, bm25(facts_fts) AS rank FROM facts_fts JOIN facts f ON f.seq = facts_fts.rowid "
-                       "WHERE facts_fts MATCH ? AND f.user_id = ? AND f.status = 'active' "
-                       "ORDER BY rank, f.updated_at DESC LIMIT ?")
-            .arg(kColumns),
-        {match, userId, limit});
+    auto ranked = m_index->rank(userId, terms, limit);
+    if (!ranked)
+        return ranked.error();
+    QList<FactHit> hits;
+    if (ranked->isEmpty())
+        return hits;
+    Json rows = Json::array();
+    QHash<qint64, qsizetype> positions;
+    for (qsizetype i = 0; i < ranked->size(); ++i) {
+        rows.push_back(ranked->at(i).first);
+        positions.insert(ranked->at(i).first, i);
+    }
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT %1, f.seq FROM %2 j %3 facts f ON f.seq = CAST(j.value AS BIGINT)")
+                          .arg(kColumns, m_db.backend().jsonValues(), m_db.backend().joinInOrder()),
+                      {QString::fromStdString(rows.dump())});
     if (!q)
         return q.error();
-    QList<FactHit> hits;
-    while (q->next())
-        hits.append(FactHit{fromRow(*q), -q->value(kColumnCount).toDouble()});
+    QList<std::optional<FactHit>> found(ranked->size());
+    while (q->next()) {
+        const qsizetype at = positions.value(q->value(kColumnCount).toLongLong());
+        found[at] = FactHit{fromRow(*q), ranked->at(at).second};
+    }
+    for (auto& hit : found) {
+        if (hit)
+            hits.append(std::move(*hit));
+    }
     return hits;
 }
 

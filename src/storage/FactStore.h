@@ -2,12 +2,14 @@
 
 #include "core/MemoryTypes.h"
 #include "core/Result.h"
+#include "storage/TextIndex.h"
 
 #include <QHash>
 #include <QList>
 #include <QSqlQuery>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
 namespace engram {
@@ -36,6 +38,7 @@ class FactStore final
 {
 public:
     explicit FactStore(Database& db);
+    ~FactStore();
 
     // Case- and width-insensitive form of a subject or predicate, used as the key.
     static QString normalizeKey(const QString& text);
@@ -61,12 +64,14 @@ public:
     Status forEach(const QString& userId, const FactFilter& filter,
                    const std::function<bool(const Fact&)>& visit) const;
     Result<int> count(const QString& userId, const FactFilter& filter = {}) const;
-    Result<QList<FactHit>> search(const QString& userId, const QString& match, int limit) const;
+    // A user's active facts for weighted terms, best first (ties: the newest).
+    Result<QList<FactHit>> search(const QString& userId, const QList<SearchTerm>& terms, int limit) const;
     Status touch(const QString& userId, const QStringList& ids, const QDateTime& now);
 
 private:
     Database& m_db;
     std::optional<QSqlQuery> m_insert;
+    std::unique_ptr<FactTextIndex> m_index;
 };
 
 } // namespace engram

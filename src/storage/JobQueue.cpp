@@ -1,5 +1,6 @@
 #include "storage/JobQueue.h"
 
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/JsonText.h"
 #include "storage/Sql.h"
@@ -64,9 +65,9 @@ Result<bool> JobQueue::enqueue(const QString& userId, const QString& kind, const
 {
     auto q =
         sql::run(m_db.connection(),
-                 QStringLiteral("INSERT OR IGNORE INTO jobs (id, user_id, kind, dedupe_key, payload, status, "
+                 QStringLiteral("INSERT INTO jobs (id, user_id, kind, dedupe_key, payload, status, "
                                 "attempts, next_run_at, created_at, updated_at) "
-                                "VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)"),
+                                "VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?) ON CONFLICT DO NOTHING"),
                  {newId(), userId, kind, dedupeKey, jsontext::dump(payload), toMsecs(now), toMsecs(now), toMsecs(now)});
     if (!q)
         return q.error();
@@ -93,9 +94,10 @@ Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVar
     Transaction tx(m_db);
     if (auto st = tx.begin(); !st)
         return st.error();
-    auto q = sql::run(
-        m_db.connection(),
-        QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1").arg(kColumns, where), {value});
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1%3")
+                          .arg(kColumns, where, m_db.backend().claimSuffix()),
+                      {value});
     if (!q)
         return q.error();
     if (!q->next())

@@ -243,8 +243,8 @@ QString episodeContextExpression(const QString& row)
     // the turn a millisecond at 10,000 episodes and found no more; BENCHMARKS.md, issue 14).
     // A cut may leave a part of a word, which no query term matches.
     const QString col = QStringLiteral("substr(n.search_body, 1, %1)").arg(kNeighbourChars);
-    return QStringLiteral("iif(%1.kind = 'exchange' AND %1.conversation_id != '', "
-                          "trim(coalesce(%2, '') || ' ' || coalesce(%3, '')), '')")
+    return QStringLiteral("CASE WHEN %1.kind = 'exchange' AND %1.conversation_id != '' "
+                          "THEN trim(coalesce(%2, '') || ' ' || coalesce(%3, '')) ELSE '' END")
         .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col));
 }
 

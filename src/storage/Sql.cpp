@@ -1,7 +1,10 @@
 #include "storage/Sql.h"
 
 #include <QLoggingCategory>
+#include <QSqlDriver>
 #include <QSqlError>
+
+#include <limits>
 
 Q_LOGGING_CATEGORY(lcStorage, "engram.storage")
 
@@ -47,10 +50,38 @@ void bind(QSqlQuery& query, int index, const QVariant& value)
         query.bindValue(index, value);
 }
 
+namespace {
+
+// Forward-only reads rows as they come, which saves SQLite a copy. Qt's PostgreSQL driver reads
+// a forward-only query row by row from the connection, and another statement run meanwhile on
+// it cuts the first one's rows off without an error: there every result is read whole.
+bool forwardOnly(const QSqlDatabase& db)
+{
+    return db.driver()->dbmsType() != QSqlDriver::PostgreSQL;
+}
+
+// Qt's PostgreSQL driver makes every prepared statement a server-side PREPARE, which only
+// SELECT, INSERT, UPDATE, DELETE and VALUES can be: BEGIN, SET or CREATE TABLE fail. A statement
+// without parameters is sent as it is there.
+bool sentAsIs(const QSqlDatabase& db, const QString& statement)
+{
+    return db.driver()->dbmsType() == QSqlDriver::PostgreSQL && !statement.contains(QLatin1Char('?'));
+}
+
+Result<QSqlQuery> runAsIs(const QSqlDatabase& db, const QString& statement)
+{
+    QSqlQuery query(db);
+    if (!query.exec(statement))
+        return error(query);
+    return query;
+}
+
+} // namespace
+
 Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
 {
     QSqlQuery query(db);
-    query.setForwardOnly(true);
+    query.setForwardOnly(forwardOnly(db));
     if (!query.prepare(statement))
         return error(query);
     int i = 0;
@@ -68,6 +99,8 @@ Status exec(QSqlQuery& query)
 
 Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
 {
+    if (values.size() == 0 && sentAsIs(db, statement))
+        return runAsIs(db, statement);
     auto query = prepare(db, statement, values);
     if (!query)
         return query.error();
@@ -78,6 +111,8 @@ Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::ini
 
 Result<QSqlQuery> runList(const QSqlDatabase& db, const QString& statement, const QVariantList& values)
 {
+    if (values.isEmpty() && sentAsIs(db, statement))
+        return runAsIs(db, statement);
     auto query = prepare(db, statement);
     if (!query)
         return query.error();
@@ -107,6 +142,13 @@ Result<QVariant> scalar(const QSqlDatabase& db, const QString& statement, std::i
 Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement,
                  const QVariantList& values)
 {
+    if (values.isEmpty() && sentAsIs(db, statement)) {
+        if (!cache)
+            cache = QSqlQuery(db);
+        if (!cache->exec(statement))
+            return error(*cache);
+        return {};
+    }
     if (!cache) {
         auto q = prepare(db, statement);
         if (!q)
@@ -120,9 +162,18 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
 
 bool tryRunCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement)
 {
+    if (sentAsIs(db, statement)) {
+        if (!cache)
+            cache = QSqlQuery(db);
+        if (!cache->exec(statement)) {
+            qCDebug(lcStorage) << "not ready:" << cache->lastError().text();
+            return false;
+        }
+        return true;
+    }
     if (!cache) {
         QSqlQuery query(db);
-        query.setForwardOnly(true);
+        query.setForwardOnly(forwardOnly(db));
         if (!query.prepare(statement)) {
             qCDebug(lcStorage) << "not ready:" << query.lastError().text();
             return false;
@@ -177,6 +228,11 @@ Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const Q
     if (!q)
         return q.error();
     return affected(*q);
+}
+
+QVariant limit(qsizetype n)
+{
+    return n < 0 ? std::numeric_limits<qint64>::max() : static_cast<qint64>(n);
 }
 
 int affected(const QSqlQuery& query)

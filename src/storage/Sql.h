@@ -57,6 +57,10 @@ Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& ta
 // Deletes every row of one user from `table`; returns how many went.
 Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const QString& userId);
 
+// The value bound to LIMIT ?: `n`, or when it is negative (no limit) the largest number, which
+// both engines take (PostgreSQL refuses SQLite's -1).
+QVariant limit(qsizetype n);
+
 // Rows changed by the last exec of `query`.
 int affected(const QSqlQuery& query);
 

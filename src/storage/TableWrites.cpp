@@ -1,5 +1,6 @@
 #include "storage/TableWrites.h"
 
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/Sql.h"
 
@@ -37,6 +38,10 @@ Status TableWrites::start()
 
 Result<TableWrites::Version> TableWrites::version()
 {
+    // Where writes cannot be counted on the connection (a server, written by other clients at any
+    // moment), every call is a new version: the cache reads the table again.
+    if (!m_db.backend().countsOwnWrites())
+        return Version{++m_starts, 0, 0};
     const QString statement = QStringLiteral("SELECT (SELECT n FROM temp.%1_writes), "
                                              "(SELECT data_version FROM pragma_data_version)")
                                   .arg(m_table);

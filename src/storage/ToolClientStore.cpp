@@ -34,12 +34,13 @@ ToolClientStore::ToolClientStore(Database& db)
 
 Result<QList<ToolClient>> ToolClientStore::list(const QString& userId) const
 {
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM tool_clients WHERE user_id = ? "
-                                     "ORDER BY max(coalesce(last_read, 0), coalesce(last_write, 0), first_seen) DESC, "
-                                     "name")
-                          .arg(kColumns),
-                      {userId});
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT %1 FROM tool_clients WHERE user_id = ? "
+                                "ORDER BY greatest(coalesce(last_read, 0), coalesce(last_write, 0), first_seen) DESC, "
+                                "name")
+                     .arg(kColumns),
+                 {userId});
     if (!q)
         return q.error();
     QList<ToolClient> clients;

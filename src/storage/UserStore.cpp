@@ -1,5 +1,6 @@
 #include "storage/UserStore.h"
 
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/JsonText.h"
 #include "storage/Sql.h"
@@ -47,10 +48,10 @@ Result<User> UserStore::ensure(const QString& id, const QString& displayName, co
     // A known user is only read: starting a command must not wait for another program's writes.
     if (auto known = find(id); known || known.error().code != Error::Code::NotFound)
         return known;
-    auto st =
-        sql::execute(m_db.connection(),
-                     QStringLiteral("INSERT OR IGNORE INTO users (id, display_name, created_at) VALUES (?, ?, ?)"),
-                     {id, displayName.isEmpty() ? id : displayName, toMsecs(now)});
+    auto st = sql::execute(m_db.connection(),
+                           QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?) "
+                                          "ON CONFLICT DO NOTHING"),
+                           {id, displayName.isEmpty() ? id : displayName, toMsecs(now)});
     if (!st)
         return st.error();
     return find(id);
@@ -195,9 +196,7 @@ Result<QHash<QString, QString>> UserStore::conversationOwners(const QStringList&
 
 Result<int> UserStore::removeRowsElsewhere(const QString& userId, const QStringList& handled)
 {
-    auto q =
-        sql::run(m_db.connection(), QStringLiteral("SELECT m.name FROM sqlite_master m, pragma_table_info(m.name) p "
-                                                   "WHERE m.type = 'table' AND p.name = 'user_id' ORDER BY m.name"));
+    auto q = sql::run(m_db.connection(), m_db.backend().userTablesStatement());
     if (!q)
         return q.error();
     QStringList tables;

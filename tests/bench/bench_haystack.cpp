@@ -175,7 +175,7 @@ void askSet(const DevSet& set, const QString& path, MethodResult& m)
             const auto bounded = check(episodes.search(kUser, terms, kTopK), "bounded search");
             m.millis[kBounded].push_back(watch.wallMs());
             watch.restart();
-            const auto exact = check(episodes.search(kUser, SearchTokenizer::matchExpression(texts), kTopK), "exact");
+            const auto exact = check(episodes.searchAll(kUser, searchTerms(texts), kTopK), "exact");
             m.millis[kExact].push_back(watch.wallMs());
             m.sums.add(kEngram, q.group, scoreRanking(idsOf(engram), q.keys));
             m.sums.add(kBounded, q.group, scoreRanking(idsOf(bounded), q.keys));

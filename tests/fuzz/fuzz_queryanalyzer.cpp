@@ -2,6 +2,7 @@
 #include "FuzzSupport.h"
 #include "core/SearchTokenizer.h"
 #include "memory/QueryAnalyzer.h"
+#include "storage/SqliteBackend.h"
 
 #include <QSet>
 
@@ -46,8 +47,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         if (!(term.weight == 1.0 || std::abs(term.weight - QueryAnalyzer::kChatterWeight) < 1e-12))
             fuzz::fail("a term weighs 1 or the chatter weight", QString::number(term.weight));
     }
-    if (analyzed.matchExpression().isEmpty() != analyzed.terms.isEmpty())
-        fuzz::fail("a match expression exactly when there are terms", analyzed.matchExpression());
+    if (fts5Expression(analyzed.searchTerms()).isEmpty() != analyzed.terms.isEmpty())
+        fuzz::fail("a match expression exactly when there are terms", fts5Expression(analyzed.searchTerms()));
     if (analyzed.wordWeight() < 0 || analyzed.wordWeight() > analyzed.terms.size())
         fuzz::fail("word weight within 0..terms", QString::number(analyzed.wordWeight()));
     if (analyzed.time) {

@@ -1,4 +1,5 @@
 #include "CliRunner.h"
+#include "TestLocation.h"
 #include "TestSupport.h"
 #include "memory/MemoryService.h"
 
@@ -49,7 +50,9 @@ QByteArray dumped(const Json& j)
 // with metadata, a fact superseded by a newer value, a pending and a rejected fact, pins.
 void seed(const QString& db, const QString& user, const QString& sentence)
 {
-    auto opened = MemoryService::open(db);
+    auto location = MemoryLocation::parse(db);
+    QVERIFY2(location, qPrintable(location.errorMessage()));
+    auto opened = MemoryService::open(*location);
     QVERIFY2(opened, qPrintable(opened.errorMessage()));
     MemoryService& m = **opened;
     QVERIFY(m.ensureUser(user));
@@ -98,9 +101,15 @@ class TestCli final : public QObject
 private:
     QTemporaryDir m_dir;
     int m_next{};
+    std::vector<std::unique_ptr<test::TestLocation>> m_locations;
 
-    // A fresh database for each test.
-    test::CliRunner freshCli() { return test::CliRunner(m_dir.filePath(QStringLiteral("db%1.sqlite").arg(++m_next))); }
+    // A fresh database for each test: a file, or a database on the server of a "_pg" run.
+    test::CliRunner freshCli()
+    {
+        m_locations.push_back(
+            std::make_unique<test::TestLocation>(m_dir.path(), QStringLiteral("db%1.sqlite").arg(++m_next)));
+        return test::CliRunner(m_locations.back()->text());
+    }
     QString file(const QString& name) const { return m_dir.filePath(name); }
 
     Json exportOf(const test::CliRunner& cli, const QString& user = {})

@@ -99,7 +99,7 @@ private Q_SLOTS:
 
         // Written by another connection (engram-cli while the app runs).
         {
-            auto other = Database::open(m.path());
+            auto other = Database::open(m.location());
             QVERIFY(other);
             QVERIFY(sql::execute((*other)->connection(),
                                  QStringLiteral("UPDATE facts SET object = 'Faro' WHERE object = 'Porto'")));

@@ -65,7 +65,8 @@ private Q_SLOTS:
         QCOMPARE(contents(*hits),
                  (QStringList{QStringLiteral("project grafana migration"), QStringLiteral("grafana dashboard")}));
         // The same order as ranking every posting.
-        auto exhaustive = store.search(kUser, QStringLiteral("\"project\" OR \"grafana\""), 2);
+        auto exhaustive =
+            store.searchAll(kUser, QList<SearchTerm>{{QStringLiteral("project")}, {QStringLiteral("grafana")}}, 2);
         QVERIFY(exhaustive);
         QCOMPARE(contents(*hits), contents(*exhaustive));
     }

@@ -162,9 +162,7 @@ private Q_SLOTS:
         test::MemoryFixture m;
         const Message asked = ask(m, QStringLiteral("what should I pack for Oslo?"));
         // The episode's insert fails inside the transaction (as a full disk would).
-        QVERIFY(sql::execute(m.service().database().connection(),
-                             QStringLiteral("CREATE TEMP TRIGGER refuse BEFORE INSERT ON main.episodes "
-                                            "BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END")));
+        QVERIFY(test::refuseInserts(m.service().database(), QStringLiteral("episodes")));
         QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
         auto stored = m->appendReply(kUser, asked.conversationId, asked.content, QStringLiteral("A warm coat."));
         QVERIFY(!stored);

@@ -176,8 +176,8 @@ private Q_SLOTS:
                                  {newId(), user, newId()}));
             QVERIFY(sql::execute(db,
                                  QStringLiteral("INSERT INTO embeddings (item_id, user_id, item_type, model, dim, "
-                                                "vector) VALUES (?, ?, 'fact', 'm', 1, x'00000000')"),
-                                 {newId(), user}));
+                                                "vector) VALUES (?, ?, 'fact', 'm', 1, ?)"),
+                                 {newId(), user, QByteArray(4, '\0')}));
         }
         const QByteArray beforeB = exported(m.service(), kB);
         QSignalSpy reset(&m.service(), &MemoryService::memoryReset);

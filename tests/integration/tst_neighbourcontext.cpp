@@ -1,5 +1,6 @@
 #include "EpisodeBulk.h"
 #include "MemoryFixture.h"
+#include "TestSupport.h"
 
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
@@ -210,11 +211,7 @@ private:
         return value ? value->toString() : QStringLiteral("<error>");
     }
 
-    bool indexIsIntact()
-    {
-        return bool(sql::execute((*m_fixture)->database().connection(),
-                                 QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('integrity-check')")));
-    }
+    bool indexIsIntact() { return test::indexIsIntact((*m_fixture)->database()); }
 
     std::unique_ptr<test::MemoryFixture> m_fixture;
     QDateTime m_at;

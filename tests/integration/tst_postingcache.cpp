@@ -87,7 +87,7 @@ private Q_SLOTS:
                 QVERIFY(m_store->insert(added));
             }
             auto cached = m_store->search(kUser, terms(words), 10);
-            auto fts = m_store->search(kUser, SearchTokenizer::matchExpression(words), 10);
+            auto fts = m_store->searchAll(kUser, terms(words), 10);
             QVERIFY(cached && fts);
             QCOMPARE(contents(*cached), contents(*fts));
             // Found by its neighbours' words alone.
@@ -142,7 +142,7 @@ private Q_SLOTS:
         QVERIFY(hits);
         QCOMPARE(hits->size(), 2);
         // Its reply counts too, as FTS5 counts it.
-        auto fts = m_store->search(kUser, SearchTokenizer::matchExpression(QStringLiteral("redis")), 5);
+        auto fts = m_store->searchAll(kUser, terms({QStringLiteral("redis")}), 5);
         QVERIFY(fts);
         QCOMPARE(contents(*hits), contents(*fts));
         QVERIFY(std::abs(hits->first().score - fts->first().score) < 1e-5 * std::abs(fts->first().score));
@@ -180,7 +180,7 @@ private Q_SLOTS:
         QVERIFY(m_store->insert(episode(QStringLiteral("sqlite wal mode"))));
         QCOMPARE(m_store->search(kUser, terms({QStringLiteral("wal")}), 5).value().size(), 1);
         {
-            auto other = Database::open(m_fixture->path());
+            auto other = Database::open(m_fixture->location());
             QVERIFY(other);
             EpisodeStore theirs(**other);
             Episode e = episode(QStringLiteral("wal checkpoint tuning"));

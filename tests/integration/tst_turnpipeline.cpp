@@ -597,7 +597,7 @@ private Q_SLOTS:
         QVERIFY(h.jobs.pending(QStringLiteral("u"))->isEmpty());
 
         // What the next start of the app reads from the file.
-        auto restarted = MemoryService::open(h.memory.path(), MemoryConfig{}, h.memory.clock());
+        auto restarted = MemoryService::open(h.memory.location(), MemoryConfig{}, h.memory.clock());
         QVERIFY(restarted);
         const auto transcript = *(*restarted)->transcript(QStringLiteral("u"), c.id);
         QCOMPARE(transcript.size(), 2);
@@ -618,7 +618,7 @@ private Q_SLOTS:
         QCOMPARE(reply.status, MessageStatus::Stopped);
         QCOMPARE(reply.content.size(), kMaxReplyChars);
         QVERIFY(text.startsWith(reply.content));
-        auto restarted = MemoryService::open(h.memory.path(), MemoryConfig{}, h.memory.clock());
+        auto restarted = MemoryService::open(h.memory.location(), MemoryConfig{}, h.memory.clock());
         QVERIFY(restarted);
         const Message stored = (*restarted)->transcript(QStringLiteral("u"), c.id)->last();
         QCOMPARE(stored.content.size(), kMaxReplyChars);

@@ -3,7 +3,7 @@
 namespace engram::test {
 
 MemoryFixture::MemoryFixture(MemoryConfig config)
-    : m_path(m_dir.filePath(QStringLiteral("engram.sqlite")))
+    : m_location(m_dir.path())
     , m_clock(QDateTime(QDate(2026, 3, 1), QTime(9, 0), Qt::UTC))
     , m_config(config)
 {
@@ -13,7 +13,7 @@ MemoryFixture::MemoryFixture(MemoryConfig config)
 void MemoryFixture::reopen()
 {
     m_service.reset();
-    auto opened = MemoryService::open(m_path, m_config, m_clock);
+    auto opened = MemoryService::open(m_location.location(), m_config, m_clock);
     if (!opened)
         qFatal("cannot open memory service: %s", qPrintable(opened.errorMessage()));
     m_service = std::move(opened).value();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "TestLocation.h"
 #include "core/Clock.h"
 #include "memory/MemoryService.h"
 
@@ -18,7 +19,9 @@ public:
     MemoryService& service() { return *m_service; }
     MemoryService* operator->() { return m_service.get(); }
     ManualClock& clock() { return m_clock; }
-    QString path() const { return m_path; }
+    // The file's path, or the server URL when the suite runs on PostgreSQL.
+    QString path() const { return m_location.text(); }
+    const MemoryLocation& location() const { return m_location.location(); }
 
     void reopen();
     void close() { m_service.reset(); }
@@ -30,7 +33,7 @@ public:
 
 private:
     QTemporaryDir m_dir;
-    QString m_path;
+    TestLocation m_location;
     ManualClock m_clock;
     MemoryConfig m_config;
     std::unique_ptr<MemoryService> m_service;

@@ -1,4 +1,5 @@
 #include "memory/QueryAnalyzer.h"
+#include "storage/SqliteBackend.h"
 
 #include <QRandomGenerator>
 #include <QTest>
@@ -86,7 +87,7 @@ private Q_SLOTS:
         QCOMPARE(weightOf(q, QStringLiteral("小区")), 1.0);
         QCOMPARE(weightOf(q, QStringLiteral("天气")), QueryAnalyzer::kChatterWeight);
         // In the expression a question term is written three times, a chatter term once.
-        const QString match = q.matchExpression();
+        const QString match = fts5Expression(q.searchTerms());
         QCOMPARE(match.count(QStringLiteral("\"小区\"")), 3);
         QCOMPARE(match.count(QStringLiteral("\"天气\"")), 1);
     }
@@ -96,7 +97,7 @@ private Q_SLOTS:
         const AnalyzedQuery q = QueryAnalyzer::analyze(QStringLiteral("Deploy the cache. Then call Anna."), kNow);
         QCOMPARE(weightOf(q, QStringLiteral("cach")), 1.0); // stemmed, as the index is
         QCOMPARE(weightOf(q, QStringLiteral("anna")), 1.0);
-        QCOMPARE(q.matchExpression().count(QStringLiteral("\"cach\"")), 1);
+        QCOMPARE(fts5Expression(q.searchTerms()).count(QStringLiteral("\"cach\"")), 1);
     }
 
     void aTermInBothTheQuestionAndTheChatterKeepsTheHigherWeight()
@@ -144,7 +145,7 @@ private Q_SLOTS:
     {
         AnalyzedQuery q;
         q.terms.append({QStringLiteral("a\"b"), QueryTerm::Kind::Word, 1.0});
-        QCOMPARE(q.matchExpression(), QStringLiteral("\"a\"\"b\""));
+        QCOMPARE(fts5Expression(q.searchTerms()), QStringLiteral("\"a\"\"b\""));
     }
 
     void explicitDatesBecomeADay_data()
@@ -210,7 +211,7 @@ private Q_SLOTS:
         QCOMPARE(q.terms.size(), QueryAnalyzer::kMaxTerms);
         // The terms kept are the first ones, in query order.
         QCOMPARE(q.terms.first().text, pasted.left(1));
-        QVERIFY(q.matchExpression().size() < 20 * QueryAnalyzer::kMaxTerms);
+        QVERIFY(fts5Expression(q.searchTerms()).size() < 20 * QueryAnalyzer::kMaxTerms);
     }
 
     void aQuestionAfterALongPasteIsStillAsked()

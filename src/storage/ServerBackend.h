@@ -1,0 +1,44 @@
+#pragma once
+
+#include "storage/Backend.h"
+
+#include <memory>
+
+namespace engram {
+
+// A PostgreSQL database on a server (Qt's QPSQL driver): one memory for several devices, or for
+// a team. Other clients' commits are noticed through LISTEN engram_changes (statement triggers
+// notify at commit); jobs are claimed with FOR UPDATE SKIP LOCKED; the full-text indexes are a
+// tsvector of Engram's own tokens ranked by BM25 from per-user statistics (ServerTextIndex).
+class ServerBackend final : public Backend
+{
+public:
+    ServerBackend();
+
+    QString name() const override { return QStringLiteral("PostgreSQL"); }
+    bool isServer() const override { return true; }
+    const std::vector<QStringList>& migrations() const override;
+    Result<int> schemaVersion(const QSqlDatabase& db) const override;
+    Status setSchemaVersion(const QSqlDatabase& db, int version) const override;
+    Status lockSchema(const QSqlDatabase& db) const override;
+    QString beginStatement() const override { return QStringLiteral("BEGIN"); }
+    QString jsonValues() const override { return QStringLiteral("jsonb_array_elements_text(CAST(? AS jsonb))"); }
+    QString jsonRows() const override { return QStringLiteral("jsonb_array_elements(CAST(? AS jsonb))"); }
+    QString joinInOrder() const override { return QStringLiteral("JOIN"); }
+    QString jsonType() const override { return QStringLiteral("jsonb"); }
+    QString userTablesStatement() const override;
+    QString claimSuffix() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
+    // How many notifications of other clients' commits arrived (they arrive with the event loop).
+    qint64 dataVersion(const QSqlDatabase& db) const override;
+    bool countsOwnWrites() const override { return false; }
+    std::unique_ptr<EpisodeTextIndex> episodeIndex(Database& db) const override;
+    std::unique_ptr<FactTextIndex> factIndex(Database& db) const override;
+
+    // Subscribes `db` to the change notifications of other clients.
+    Status listen(const QSqlDatabase& db) const;
+
+private:
+    std::shared_ptr<qint64> m_changes;
+};
+
+} // namespace engram
