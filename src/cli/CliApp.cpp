@@ -145,6 +145,8 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
                        local.isSet(jsonOption()) || global.isSet(jsonOption()), command.access);
     if (context.userId().trimmed().isEmpty())
         return usage(cliTr("--user needs a non-empty id"));
+    if (command.runOwn)
+        return command.runOwn(context, local);
     if (command.runOnFile) {
         if (!context.location().isFile())
             return context.fail(Error::invalid(cliTr("engram-cli %1 works on a memory file, and %2 is a server.")

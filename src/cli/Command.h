@@ -96,6 +96,9 @@ struct Command
     // Instead of run, for commands on the memory file itself (backup, restore): the dispatcher
     // does not open the memory, which may be damaged or about to be replaced.
     std::function<int(CliContext&, const QCommandLineParser&)> runOnFile{};
+    // Instead of run, for commands that open the memories they name themselves (migrate): --db is
+    // not theirs.
+    std::function<int(CliContext&, const QCommandLineParser&)> runOwn{};
 };
 
 } // namespace engram::cli

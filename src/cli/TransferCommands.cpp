@@ -1,6 +1,8 @@
 #include "Commands.h"
 #include "memory/MemoryService.h"
 
+#include <QFileInfo>
+
 namespace engram::cli {
 namespace {
 
@@ -8,6 +10,8 @@ const QString kOut = QStringLiteral("out");
 const QString kMode = QStringLiteral("mode");
 const QString kYes = QStringLiteral("yes");
 const QString kBackup = QStringLiteral("backup");
+const QString kFrom = QStringLiteral("from");
+const QString kTo = QStringLiteral("to");
 
 Json countsJson(const ImportCounts& c)
 {
@@ -129,6 +133,78 @@ int clear(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
     return ExitOk;
 }
 
+Result<std::unique_ptr<MemoryService>> openNamed(const QString& text, Database::Access access)
+{
+    auto location = MemoryLocation::parse(text);
+    if (!location)
+        return location.error();
+    if (location->isFile() && access == Database::Access::ReadWrite &&
+        !QFileInfo(QFileInfo(location->filePath()).absolutePath()).isDir())
+        return Error{Error::Code::Io, cliTr("The folder of %1 does not exist; create it first").arg(text)};
+    return MemoryService::open(*location, {}, Clock::system(), access);
+}
+
+// Every user's memory from one database into another, a file or a server either way: one
+// transaction per user in the target, a progress line per user on stderr; what the target
+// already has is skipped, so a second run adds nothing.
+int migrate(CliContext& ctx, const QCommandLineParser& p)
+{
+    if (p.value(kFrom).isEmpty() || p.value(kTo).isEmpty())
+        return ctx.usage(cliTr("Usage: engram-cli migrate --from FILE_OR_URL --to FILE_OR_URL"));
+    auto source = openNamed(p.value(kFrom), Database::Access::ReadOnly);
+    if (!source)
+        return ctx.fail(source.error());
+    auto target = openNamed(p.value(kTo), Database::Access::ReadWrite);
+    if (!target)
+        return ctx.fail(target.error());
+    if ((*source)->database().path() == (*target)->database().path())
+        return ctx.usage(cliTr("--from and --to name the same memory"));
+    auto users = (*source)->users();
+    if (!users)
+        return ctx.fail(users.error());
+    Json all = Json::array();
+    for (qsizetype i = 0; i < users->size(); ++i) {
+        const User& user = users->at(i);
+        auto report = (*source)->copyUserTo(**target, user.id);
+        if (!report)
+            return ctx.fail(Error{report.error().code, cliTr("User \"%1\" was not copied (%2 of %3 were): %4")
+                                                           .arg(user.id)
+                                                           .arg(i)
+                                                           .arg(users->size())
+                                                           .arg(report.errorMessage())});
+        const ImportReport& items = report->items;
+        ctx.out().error(cliTr("[%1/%2] %3: %4 item(s) added, %5 already there; %6 history events, %7 tool(s), "
+                              "%8 job(s)")
+                            .arg(i + 1)
+                            .arg(users->size())
+                            .arg(user.id)
+                            .arg(items.added())
+                            .arg(items.skipped())
+                            .arg(items.events.added)
+                            .arg(report->tools)
+                            .arg(report->jobs));
+        Json j = Json::object();
+        j["user"] = utf8(user.id);
+        j["added"] = items.added();
+        j["skipped"] = items.skipped();
+        j["events"] = countsJson(items.events);
+        j["tools"] = report->tools;
+        j["jobs"] = report->jobs;
+        all.push_back(j);
+    }
+    if (ctx.json()) {
+        Json j = Json::object();
+        j["from"] = utf8((*source)->database().path());
+        j["to"] = utf8((*target)->database().path());
+        j["users"] = all;
+        ctx.out().json(j);
+    } else {
+        ctx.out().line(cliTr("Copied the memory of %n user(s) from %1 to %2.", nullptr, static_cast<int>(users->size()))
+                           .arg((*source)->database().path(), (*target)->database().path()));
+    }
+    return ExitOk;
+}
+
 } // namespace
 
 QList<Command> transferCommands()
@@ -162,6 +238,21 @@ QList<Command> transferCommands()
          },
          &clear,
          Access::Change},
+        {QStringLiteral("migrate"),
+         {},
+         cliTr("Copy every user's memory from one database to another (a file or a postgresql:// server)"),
+         0,
+         0,
+         [](QCommandLineParser& p) {
+             p.addOption({kFrom, cliTr("The memory to copy (a file or a server URL); it is only read."),
+                          QStringLiteral("FILE_OR_URL")});
+             p.addOption({kTo, cliTr("Where to copy it (a file, created when missing, or a server URL)."),
+                          QStringLiteral("FILE_OR_URL")});
+         },
+         {},
+         Access::ReadAll,
+         {},
+         &migrate},
     };
 }
 

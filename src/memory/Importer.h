@@ -42,6 +42,14 @@ struct ImportReport
     int skipped() const { return messages.skipped + episodes.skipped + facts.skipped; }
 };
 
+// What copying a user's memory into another database did (MemoryService::copyUserTo).
+struct MigrationReport
+{
+    ImportReport items;
+    int tools{}; // AI tools whose access was copied
+    int jobs{};  // memory jobs still to run, copied
+};
+
 // Writes a validated MemoryDocument into one user's memory in ONE transaction (all or nothing)
 // with the stores' reused prepared statements, and logs an "import" event. Ids another user
 // owns get new ones, consistently (a fact's superseded_by, an event's item_id follow).

@@ -217,6 +217,11 @@ public:
     Result<ImportReport> importMemory(const QString& userId, const QString& path, ImportMode mode = ImportMode::Merge);
     Result<ImportReport> importDocument(const QString& userId, const QByteArray& document,
                                         ImportMode mode = ImportMode::Merge);
+    // Copies one user's whole memory into `target` (another database: a file or a server) in ONE
+    // transaction there: every tier, every fact version, the item history, the user's settings,
+    // the AI tools' access and the memory jobs still to run. Ids the target already has are
+    // skipped, so copying twice adds nothing. This memory is only read.
+    Result<MigrationReport> copyUserTo(MemoryService& target, const QString& userId) const;
     // Erases the user's memory of every tier in one transaction and scrubs the erased text from
     // the file. With `backupPath`, an export is written there first; if it fails nothing is cleared.
     Result<ClearReport> clearMemory(const QString& userId, const QString& backupPath = {});

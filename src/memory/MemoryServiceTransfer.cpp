@@ -3,6 +3,7 @@
 #include "memory/MemoryContext.h"
 #include "memory/MemoryService.h"
 #include "storage/Database.h"
+#include "storage/JobQueue.h"
 
 #include <QLoggingCategory>
 
@@ -68,6 +69,58 @@ Result<ImportReport> MemoryService::importParsed(const QString& userId, Result<M
     m_writesSinceForget.remove(userId);
     Q_EMIT usersChanged();
     Q_EMIT memoryReset(userId);
+    return report;
+}
+
+Result<MigrationReport> MemoryService::copyUserTo(MemoryService& target, const QString& userId) const
+{
+    auto user = m_ctx->users.find(userId);
+    if (!user)
+        return user.error();
+    auto settings = m_ctx->users.settings(userId);
+    if (!settings)
+        return settings.error();
+    auto document = Exporter(*m_ctx).collect(userId);
+    if (!document)
+        return document.error();
+    auto tools = m_ctx->tools.list(userId);
+    if (!tools)
+        return tools.error();
+    auto jobs = JobQueue(*m_db).pending(userId);
+    if (!jobs)
+        return jobs.error();
+
+    MemoryContext& to = *target.m_ctx;
+    Transaction tx(to.db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    // The user as it was made there (its "create" event comes with the history).
+    if (auto made = to.users.ensure(userId, user->displayName, user->createdAt); !made)
+        return made.error();
+    if (auto st = to.users.setSettings(userId, *settings); !st)
+        return st.error();
+    MigrationReport report;
+    auto items = Importer(to).run(userId, std::move(document).value(), ImportMode::Merge);
+    if (!items)
+        return items.error();
+    report.items = *items;
+    for (const ToolClient& tool : std::as_const(*tools)) {
+        auto adopted = to.tools.adopt(userId, tool);
+        if (!adopted)
+            return adopted.error();
+        report.tools += *adopted ? 1 : 0;
+    }
+    JobQueue queue(to.db);
+    for (const Job& job : std::as_const(*jobs)) {
+        auto adopted = queue.adopt(job);
+        if (!adopted)
+            return adopted.error();
+        report.jobs += *adopted ? 1 : 0;
+    }
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    Q_EMIT target.usersChanged();
+    Q_EMIT target.memoryReset(userId);
     return report;
 }
 

@@ -65,6 +65,9 @@ public:
 
     // Queued and running jobs, oldest first; empty userId = every user.
     Result<QList<Job>> pending(const QString& userId = {}) const;
+    // Stores `job` under its own id and key (a memory moved from another database), queued again
+    // if it was running there; one already known stays.
+    Result<bool> adopt(const Job& job);
     Result<std::optional<Job>> find(const QString& id) const;
     // When the next queued job is due; nullopt when the queue is empty.
     Result<std::optional<QDateTime>> nextDue() const;

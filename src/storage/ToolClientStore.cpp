@@ -84,6 +84,19 @@ Status ToolClientStore::setAccess(const QString& userId, const QString& name, To
         {userId, name, enumName(access), toMsecs(now)});
 }
 
+Result<bool> ToolClientStore::adopt(const QString& userId, const ToolClient& client)
+{
+    const auto timeOrNull = [](const QDateTime& t) { return t.isValid() ? QVariant(toMsecs(t)) : QVariant(); };
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("INSERT INTO tool_clients (user_id, name, version, access, first_seen, last_read, "
+                                     "last_write) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"),
+                      {userId, client.name, client.version, enumName(client.access), toMsecs(client.firstSeen),
+                       timeOrNull(client.lastRead), timeOrNull(client.lastWrite)});
+    if (!q)
+        return q.error();
+    return sql::affected(*q) > 0;
+}
+
 Result<bool> ToolClientStore::remove(const QString& userId, const QString& name)
 {
     auto q = sql::run(m_db.connection(), QStringLiteral("DELETE FROM tool_clients WHERE user_id = ? AND name = ?"),

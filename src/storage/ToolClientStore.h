@@ -30,6 +30,8 @@ public:
     Status setAccess(const QString& userId, const QString& name, ToolAccess access, const QDateTime& now);
     // Returns false when there was no such client.
     Result<bool> remove(const QString& userId, const QString& name);
+    // Stores `client` as it is (a memory moved from another database); one already known stays.
+    Result<bool> adopt(const QString& userId, const ToolClient& client);
 
 private:
     Database& m_db;

@@ -2,6 +2,7 @@
 #include "TestLocation.h"
 #include "TestSupport.h"
 #include "memory/MemoryService.h"
+#include "storage/JobQueue.h"
 
 #include <QFile>
 #include <QRandomGenerator>
@@ -710,6 +711,59 @@ private Q_SLOTS:
             test::CliRunner(file(QStringLiteral("not-a-db.sqlite"))).run({QStringLiteral("stats")});
         QCOMPARE(notDb.exitCode, 4);
         QVERIFY(notDb.errText().contains(QStringLiteral("not an Engram database")));
+    }
+
+    // migrate copies every user, and what the export leaves out (settings, the tools' access,
+    // jobs still to run), from a file to another database (a server in the "_pg" run) and back:
+    // the memory that comes back exports exactly as the original, and a second copy adds nothing.
+    void migrateThereAndBackGivesTheSameMemory()
+    {
+        const test::CliRunner original(file(QStringLiteral("original.sqlite")));
+        seed(original.databasePath(), QStringLiteral("default"), kSentence);
+        seed(original.databasePath(), QStringLiteral("anna"), kOtherSentence);
+        QCOMPARE(original.run({QStringLiteral("tool-access"), QStringLiteral("Cursor"), QStringLiteral("read-only")})
+                     .exitCode,
+                 0);
+        {
+            auto db = Database::open(original.databasePath());
+            QVERIFY(db);
+            QVERIFY(*JobQueue(**db).enqueue(QStringLiteral("anna"), QStringLiteral("extract"),
+                                            QStringLiteral("extract:later"), Json::object(),
+                                            QDateTime::currentDateTimeUtc()));
+        }
+        const test::CliRunner there = freshCli();
+        const test::CliRunner back(file(QStringLiteral("back.sqlite")));
+        const auto migrate = [](const QString& from, const QString& to) {
+            return test::CliRunner(from).run(
+                {QStringLiteral("migrate"), QStringLiteral("--from"), from, QStringLiteral("--to"), to,
+                 QStringLiteral("--json")});
+        };
+        const test::CliRun out = migrate(original.databasePath(), there.databasePath());
+        QVERIFY2(out.exitCode == 0, out.err.constData());
+        QCOMPARE(out.json()["users"].size(), 2u);
+        QVERIFY(out.errText().contains(QStringLiteral("[2/2]")));
+        const test::CliRun again = migrate(original.databasePath(), there.databasePath());
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        for (const Json& user : again.json()["users"]) {
+            QCOMPARE(user["added"].get<int>(), 0);
+            QCOMPARE(user["events"]["added"].get<int>(), 0);
+            QCOMPARE(user["jobs"].get<int>(), 0);
+        }
+        const test::CliRun home = migrate(there.databasePath(), back.databasePath());
+        QVERIFY2(home.exitCode == 0, home.err.constData());
+        for (const QString& user : {QStringLiteral("default"), QStringLiteral("anna")}) {
+            Json before = exportOf(original, user);
+            Json after = exportOf(back, user);
+            QVERIFY(!before["facts"].empty());
+            before.erase("exported_at");
+            after.erase("exported_at");
+            QCOMPARE(QString::fromStdString(after.dump(1)), QString::fromStdString(before.dump(1)));
+        }
+        const Json tools = back.run({QStringLiteral("tools"), QStringLiteral("--json")}).json();
+        QVERIFY2(tools.dump().find("read_only") != std::string::npos || tools.dump().find("read-only") != std::string::npos,
+                 tools.dump().c_str());
+        const Json jobs = back.runAs(QStringLiteral("anna"), {QStringLiteral("jobs"), QStringLiteral("--json")}).json();
+        QVERIFY2(jobs.dump().find("extract") != std::string::npos, jobs.dump().c_str());
     }
 
     // --db takes a file or a PostgreSQL server URL. This build keeps memory in files: a server is
