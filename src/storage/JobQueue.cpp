@@ -179,13 +179,13 @@ Result<QList<Job>> JobQueue::pending(const QString& userId) const
 Result<bool> JobQueue::adopt(const Job& job)
 {
     const Job::Status status = job.status == Job::Status::Running ? Job::Status::Queued : job.status;
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("INSERT INTO jobs (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                                     "ON CONFLICT DO NOTHING")
-                          .arg(kColumns),
-                      {job.id, job.userId, job.kind, job.dedupeKey, jsontext::dump(job.payload), enumName(status),
-                       job.attempts, toMsecs(job.nextRunAt), job.lastError, toMsecs(job.createdAt),
-                       toMsecs(job.updatedAt)});
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("INSERT INTO jobs (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                                "ON CONFLICT DO NOTHING")
+                     .arg(kColumns),
+                 {job.id, job.userId, job.kind, job.dedupeKey, jsontext::dump(job.payload), enumName(status),
+                  job.attempts, toMsecs(job.nextRunAt), job.lastError, toMsecs(job.createdAt), toMsecs(job.updatedAt)});
     if (!q)
         return q.error();
     return sql::affected(*q) > 0;

@@ -734,9 +734,8 @@ private Q_SLOTS:
         const test::CliRunner there = freshCli();
         const test::CliRunner back(file(QStringLiteral("back.sqlite")));
         const auto migrate = [](const QString& from, const QString& to) {
-            return test::CliRunner(from).run(
-                {QStringLiteral("migrate"), QStringLiteral("--from"), from, QStringLiteral("--to"), to,
-                 QStringLiteral("--json")});
+            return test::CliRunner(from).run({QStringLiteral("migrate"), QStringLiteral("--from"), from,
+                                              QStringLiteral("--to"), to, QStringLiteral("--json")});
         };
         const test::CliRun out = migrate(original.databasePath(), there.databasePath());
         QVERIFY2(out.exitCode == 0, out.err.constData());
@@ -760,7 +759,8 @@ private Q_SLOTS:
             QCOMPARE(QString::fromStdString(after.dump(1)), QString::fromStdString(before.dump(1)));
         }
         const Json tools = back.run({QStringLiteral("tools"), QStringLiteral("--json")}).json();
-        QVERIFY2(tools.dump().find("read_only") != std::string::npos || tools.dump().find("read-only") != std::string::npos,
+        QVERIFY2(tools.dump().find("read_only") != std::string::npos ||
+                     tools.dump().find("read-only") != std::string::npos,
                  tools.dump().c_str());
         const Json jobs = back.runAs(QStringLiteral("anna"), {QStringLiteral("jobs"), QStringLiteral("--json")}).json();
         QVERIFY2(jobs.dump().find("extract") != std::string::npos, jobs.dump().c_str());
