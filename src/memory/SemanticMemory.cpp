@@ -3,6 +3,9 @@
 #include "memory/ItemJson.h"
 #include "memory/MemoryContext.h"
 
+#include <QRandomGenerator>
+#include <QThread>
+
 #include <algorithm>
 
 namespace engram {
@@ -101,6 +104,21 @@ Result<SemanticMemory::Change> SemanticMemory::supersede(const Fact& current, co
 }
 
 Result<SemanticMemory::Change> SemanticMemory::upsert(const QString& userId, const FactInput& input, Actor actor)
+{
+    // Two clients of one server may write the same key at once: the one-current-value rule is a
+    // unique index, so the later commit fails with a conflict, and reading the key again (now
+    // with the other's value current) gives the right outcome. A file has one writer at a time.
+    for (int attempt = 1;; ++attempt) {
+        auto change = upsertOnce(userId, input, actor);
+        if (change || change.error().code != Error::Code::Conflict || m_ctx.db.inTransaction() ||
+            attempt == kConflictAttempts)
+            return change;
+        // A moment apart, unevenly, so that writers racing on one key do not meet again.
+        QThread::msleep(static_cast<unsigned long>(QRandomGenerator::global()->bounded(1, 4 * attempt + 2)));
+    }
+}
+
+Result<SemanticMemory::Change> SemanticMemory::upsertOnce(const QString& userId, const FactInput& input, Actor actor)
 {
     if (input.subject.trimmed().isEmpty() || input.predicate.trimmed().isEmpty() || input.object.trimmed().isEmpty())
         return Error::invalid(QStringLiteral("A fact needs a subject, a predicate and an object"));

@@ -71,8 +71,11 @@ public:
     Result<QList<Fact>> history(const QString& userId, const QString& id) const;
 
     static constexpr int kMaxFieldLength = 500;
+    // How often upsert() tries when another client's write of the same key got there first.
+    static constexpr int kConflictAttempts = 12;
 
 private:
+    Result<Change> upsertOnce(const QString& userId, const FactInput& input, Actor actor);
     Result<Fact> insertNew(const QString& userId, const FactInput& input, ItemStatus status, bool pinned, Actor actor);
     Result<Change> supersede(const Fact& current, const QString& userId, const FactInput& input, Actor actor);
 

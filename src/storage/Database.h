@@ -67,6 +67,9 @@ public:
     qint64 dataVersion() const;
     bool readOnly() const { return m_readOnly; }
 
+    // Whether a transaction is open (a retry of its work must wait for the outermost one).
+    bool inTransaction() const { return m_depth > 0; }
+
     // Nestable: only the outermost begin/commit reach SQLite. Prefer the Transaction guard.
     Status beginTransaction();
     Status commit();

@@ -30,6 +30,13 @@ Error error(const QSqlQuery& query, const QString& what)
         code = Error::Code::NotEngram;
         text = QStringLiteral("the memory file is damaged; nothing more is written to it. Restore a backup "
                               "(engram-cli backups, engram-cli restore)");
+    } else if (const QString state = e.nativeErrorCode();
+               query.driver() && query.driver()->dbmsType() == QSqlDriver::PostgreSQL &&
+               (state == QLatin1String("23505") || state == QLatin1String("40001") ||
+                state == QLatin1String("40P01"))) {
+        // Another client wrote the same row at the same moment (a second current value of one
+        // fact, a serialization failure, a deadlock): the work is worth trying again.
+        code = Error::Code::Conflict;
     } else {
         expected = false;
     }

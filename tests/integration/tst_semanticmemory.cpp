@@ -1,6 +1,11 @@
 #include "MemoryFixture.h"
+#include "storage/Sql.h"
 
+#include <QMutex>
 #include <QTest>
+
+#include <thread>
+#include <vector>
 
 using namespace engram;
 
@@ -179,6 +184,46 @@ private Q_SLOTS:
         QVERIFY(weak);
         QCOMPARE(weak->status, ItemStatus::Pending);
         QVERIFY(m->activeFacts(QStringLiteral("u"))->isEmpty());
+    }
+
+    // Several clients (the app on two machines and a tool, on one server) write the same fact at
+    // once: every write is kept in the history, exactly one value is current, none fails.
+    void concurrentWritersLeaveOneCurrentValue()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        constexpr int kWriters = 3;
+        constexpr int kWrites = 8;
+        QMutex mutex;
+        QStringList failures;
+        std::vector<std::thread> writers;
+        for (int w = 0; w < kWriters; ++w) {
+            writers.emplace_back([&, w] {
+                auto memory = MemoryService::open(m.location());
+                for (int i = 0; memory && i < kWrites; ++i) {
+                    auto change = (*memory)->rememberFact(
+                        QStringLiteral("u"), fact(QStringLiteral("city"), QStringLiteral("city %1.%2").arg(w).arg(i)));
+                    if (!change) {
+                        QMutexLocker lock(&mutex);
+                        failures.append(change.errorMessage());
+                    }
+                }
+                if (!memory) {
+                    QMutexLocker lock(&mutex);
+                    failures.append(memory.errorMessage());
+                }
+            });
+        }
+        for (std::thread& t : writers)
+            t.join();
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+        const QList<Fact> active = *m->activeFacts(QStringLiteral("u"));
+        QCOMPARE(active.size(), 1);
+        auto versions =
+            sql::scalar(m->database().connection(),
+                        QStringLiteral("SELECT count(*) FROM facts WHERE user_id = 'u' AND predicate = 'city'"));
+        QVERIFY(versions);
+        QCOMPARE(versions->toInt(), kWriters * kWrites);
     }
 
     void invalidInputIsRefused()

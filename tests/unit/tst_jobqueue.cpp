@@ -2,7 +2,12 @@
 #include "storage/JobQueue.h"
 #include "storage/UserStore.h"
 
+#include <QMutex>
+#include <QSet>
 #include <QTest>
+
+#include <thread>
+#include <vector>
 
 using namespace engram;
 
@@ -104,6 +109,52 @@ private Q_SLOTS:
         auto failed = *q.claimNext(t0);
         QVERIFY(q.fail(failed->id, QStringLiteral("no such message"), t0));
         QCOMPARE(q.pending()->size(), 1);
+    }
+
+    // Several workers (apps and tools on one server, or processes on one file) take jobs at once:
+    // each job runs exactly once.
+    void eachJobIsClaimedByOneWorker()
+    {
+        test::TempDatabase t;
+        QVERIFY(UserStore(t.db()).ensure(QStringLiteral("u"), {}, t0));
+        JobQueue q(t.db());
+        constexpr int kJobs = 40;
+        for (int i = 0; i < kJobs; ++i)
+            QVERIFY(q.enqueue(QStringLiteral("u"), QStringLiteral("extract"), QStringLiteral("k%1").arg(i), payload(i),
+                              t0));
+        QMutex mutex;
+        QStringList claimed;
+        QStringList failures;
+        std::vector<std::thread> workers;
+        for (int w = 0; w < 3; ++w) {
+            workers.emplace_back([&] {
+                auto db = Database::open(t.location());
+                if (!db) {
+                    QMutexLocker lock(&mutex);
+                    failures.append(db.errorMessage());
+                    return;
+                }
+                JobQueue queue(**db);
+                for (;;) {
+                    auto job = queue.claimNext(t0);
+                    if (!job || !*job || !queue.complete((*job)->id, t0)) {
+                        if (!job) {
+                            QMutexLocker lock(&mutex);
+                            failures.append(job.errorMessage());
+                        }
+                        return;
+                    }
+                    QMutexLocker lock(&mutex);
+                    claimed.append((*job)->id);
+                }
+            });
+        }
+        for (std::thread& worker : workers)
+            worker.join();
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+        QCOMPARE(claimed.size(), kJobs);
+        QCOMPARE(QSet<QString>(claimed.cbegin(), claimed.cend()).size(), kJobs);
+        QVERIFY(q.pending()->isEmpty());
     }
 };
 
