@@ -31,7 +31,25 @@ TurnPipeline::TurnPipeline(MemoryService& memory, ChatBackend& backend, JobRunne
     , m_memory(memory)
     , m_backend(backend)
     , m_jobs(jobs)
-{}
+{
+    m_saveRetry.setSingleShot(true);
+    connect(&m_saveRetry, &QTimer::timeout, this, &TurnPipeline::retryUnsaved);
+}
+
+void TurnPipeline::retryUnsaved()
+{
+    while (!m_unsaved.isEmpty()) {
+        auto stored = store(m_unsaved.constFirst());
+        if (!stored) {
+            m_unsaved.first().reason = stored.errorMessage();
+            m_saveRetry.start(std::min(kMaxSaveRetryMs, m_saveRetry.interval() * 2));
+            return;
+        }
+        m_unsaved.removeFirst();
+    }
+    qCInfo(lcMemory) << "the kept replies are stored now";
+    Q_EMIT savedAgain();
+}
 
 void TurnPipeline::learnExplicitFacts(const QString& userId, const Message& message)
 {
@@ -271,34 +289,54 @@ Message TurnPipeline::keep(Turn* turn, const QString& text, MessageStatus status
     }
     metadata["reply_to"] = turn->userMessageId.toStdString();
     storeUsedMemories(metadata, turn->used);
-    if (status == MessageStatus::Failed) {
-        // Interrupted: in the transcript, but not an exchange to remember nor to learn from (the
-        // user's retry brings the whole reply, and with it the exchange).
-        auto stored = m_memory.appendMessage(turn->userId, turn->conversation.id, Role::Assistant, text, status,
-                                             std::move(metadata));
-        if (!stored) {
-            qCWarning(lcMemory) << "cannot store the interrupted reply:" << stored.errorMessage();
-            reply.id.clear();
-            return reply;
-        }
-        return *stored;
-    }
     Json episodeMeta = Json::object();
     episodeMeta["user_message_id"] = turn->userMessageId.toStdString();
-    // The reply and its exchange in one transaction: a crash leaves both or neither.
-    auto stored = m_memory.appendReply(turn->userId, turn->conversation.id, turn->userText, text, status,
-                                       std::move(metadata), episodeMeta);
-    if (!stored) {
-        qCWarning(lcMemory) << "cannot store the reply:" << stored.errorMessage();
-        return reply;
+    PendingReply pending{turn->userId,
+                         turn->conversation.id,
+                         turn->userText,
+                         turn->userMessageId,
+                         text,
+                         status,
+                         std::move(metadata),
+                         std::move(episodeMeta),
+                         {}};
+    // After one that waits, in order: a transcript never has a later reply before an earlier one.
+    auto stored = m_unsaved.isEmpty() ? store(pending) : Result<Message>(Error::database(m_unsaved.first().reason));
+    if (stored)
+        return *stored;
+    qCWarning(lcMemory) << "cannot store the reply now; it is kept and stored later:" << stored.errorMessage();
+    pending.reason = stored.errorMessage();
+    m_unsaved.append(std::move(pending));
+    if (!m_saveRetry.isActive()) {
+        m_saveRetry.setInterval(kFirstSaveRetryMs / 2); // doubled at the first try
+        m_saveRetry.start(kFirstSaveRetryMs);
     }
-    reply = stored->message;
-    if (m_jobs && m_memory.config().enabled && !text.isEmpty()) {
-        if (auto st = m_jobs->enqueueExtraction(turn->userId, turn->conversation.id, turn->userMessageId, reply.id,
-                                                turn->userText, reply.content);
+    Q_EMIT savingDelayed(stored.errorMessage());
+    if (status == MessageStatus::Failed)
+        reply.id.clear(); // not in the transcript yet under any id
+    return reply;
+}
+
+Result<Message> TurnPipeline::store(const PendingReply& pending)
+{
+    if (pending.status == MessageStatus::Failed) {
+        // Interrupted: in the transcript, but not an exchange to remember nor to learn from (the
+        // user's retry brings the whole reply, and with it the exchange).
+        return m_memory.appendMessage(pending.userId, pending.conversationId, Role::Assistant, pending.text,
+                                      pending.status, pending.metadata);
+    }
+    // The reply and its exchange in one transaction: a crash leaves both or neither.
+    auto stored = m_memory.appendReply(pending.userId, pending.conversationId, pending.userText, pending.text,
+                                       pending.status, pending.metadata, pending.episodeMeta);
+    if (!stored)
+        return stored.error();
+    const Message reply = stored->message;
+    if (m_jobs && m_memory.config().enabled && !pending.text.isEmpty()) {
+        if (auto st = m_jobs->enqueueExtraction(pending.userId, pending.conversationId, pending.userMessageId, reply.id,
+                                                pending.userText, reply.content);
             !st)
             qCWarning(lcMemory) << "cannot queue extraction:" << st.errorMessage();
-        if (auto st = m_jobs->enqueueSummaryIfDue(turn->userId); !st)
+        if (auto st = m_jobs->enqueueSummaryIfDue(pending.userId); !st)
             qCWarning(lcMemory) << "cannot queue a summary:" << st.errorMessage();
     }
     return reply;

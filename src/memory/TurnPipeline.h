@@ -10,6 +10,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 namespace engram {
 
@@ -94,10 +95,21 @@ public:
     // Whether a reply was cut at kMaxReplyChars (its metadata says so): only its first part is kept.
     static bool isCut(const Message& reply);
 
+    // Replies that could not be stored yet (the memory server unreachable, a full disk): kept here
+    // and stored as soon as the memory takes them again, tried every kFirstSaveRetryMs, doubling
+    // up to kMaxSaveRetryMs.
+    int unsavedReplies() const { return static_cast<int>(m_unsaved.size()); }
+    static constexpr int kFirstSaveRetryMs = 500;
+    static constexpr int kMaxSaveRetryMs = 30'000;
+
 Q_SIGNALS:
     // Semantic memory changed because of what the user said ("Remembered: project → 短视频",
     // "Less sure: employer → 字节跳动").
     void factsLearned(const QString& userId, const engram::AppliedFacts& applied);
+    // A reply could not be stored (`reason` says why); it is kept and stored when possible.
+    void savingDelayed(const QString& reason);
+    // Every kept reply is stored now.
+    void savedAgain();
 
 private:
     Result<Turn*> start(const QString& userId, const Conversation& conversation, const QString& text,
@@ -116,10 +128,29 @@ private:
     Message keep(Turn* turn, const QString& text, MessageStatus status, bool cut);
     void learnExplicitFacts(const QString& userId, const Message& message);
 
+    // A reply on its way to the memory: what keep() stores, kept until it is stored.
+    struct PendingReply
+    {
+        QString userId;
+        QString conversationId;
+        QString userText;
+        QString userMessageId;
+        QString text;
+        MessageStatus status{MessageStatus::Complete};
+        Json metadata;
+        Json episodeMeta;
+        QString reason; // why the last try failed
+    };
+    // Stores it (the reply and its exchange, or an interrupted reply alone) and queues its jobs.
+    Result<Message> store(const PendingReply& pending);
+    void retryUnsaved();
+
     MemoryService& m_memory;
     ChatBackend& m_backend;
     QPointer<JobRunner> m_jobs;
     QHash<QString, QList<Message>> m_incognito; // conversation id → its messages, never written
+    QList<PendingReply> m_unsaved;              // oldest first
+    QTimer m_saveRetry;
 };
 
 } // namespace engram

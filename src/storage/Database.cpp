@@ -16,8 +16,10 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLoggingCategory>
 #include <QSqlDriver>
 #include <QSqlError>
+#include <QThread>
 #include <QUrl>
 #include <QtEndian>
 
@@ -26,6 +28,8 @@
 #include <fcntl.h>
 #include <sqlite3.h>
 #include <unistd.h>
+
+Q_DECLARE_LOGGING_CATEGORY(lcStorage)
 
 namespace engram {
 namespace {
@@ -148,11 +152,13 @@ Status checkWritable(const QFileInfo& file)
 Database::~Database()
 {
     if (m_server) {
+        sql::clearRecovery(m_db.driver());
         m_begin.reset();
         m_commit.reset();
         m_rollback.reset();
         m_db = QSqlDatabase();
         m_server.reset();
+        m_retired.clear();
         return;
     }
     if (m_db.isValid()) {
@@ -237,9 +243,54 @@ Result<std::unique_ptr<Database>> Database::connectServer(const MemoryLocation& 
                                     "to upgrade it.")
                          .arg(db->m_path)};
     }
-    if (auto st = static_cast<const ServerBackend&>(*db->m_backend).listen(db->m_db); !st)
+    if (auto st = static_cast<ServerBackend&>(*db->m_backend).listen(db->m_db); !st)
         return st.error();
+    Database* raw = db.get();
+    sql::setRecovery(db->m_db.driver(), [raw] { return raw->recoverServer(); });
     return db;
+}
+
+bool Database::recoverServer()
+{
+    if (m_server->alive())
+        return false; // the statement's own error
+    const bool wasInTransaction = m_begun;
+    m_begun = false;
+    // A new connection, not the old one opened again: the stores' prepared statements belong to
+    // the old one (the server forgot them with it), and Qt's driver would try to free them on
+    // the new one inside the next transaction, which that failure would abort. They are made
+    // again on the new one as they are next used (sql::runCached).
+    int waitMs = ServerConnection::kFirstBackoffMs;
+    Result<std::unique_ptr<ServerConnection>> fresh = Error::database(QString());
+    for (int attempt = 0; attempt < ServerConnection::kReconnectAttempts; ++attempt) {
+        if (attempt > 0) {
+            QThread::msleep(static_cast<unsigned long>(waitMs));
+            waitMs *= 2;
+        }
+        fresh = ServerConnection::open(m_server->location());
+        if (fresh)
+            break;
+    }
+    if (!fresh) {
+        qCWarning(lcStorage) << "the memory server stays unreachable:" << fresh.errorMessage();
+        return false;
+    }
+    sql::clearRecovery(m_db.driver());
+    m_retired.push_back(std::move(m_server)); // its queries live on in the stores until remade
+    m_server = std::move(fresh).value();
+    m_db = m_server->connection();
+    ++m_reconnects;
+    if (auto st = static_cast<ServerBackend&>(*m_backend).listen(m_db); !st)
+        qCWarning(lcStorage) << "cannot listen for other clients' changes again:" << st.errorMessage();
+    sql::setRecovery(m_db.driver(), [this] { return recoverServer(); });
+    qCInfo(lcStorage) << "connection to the memory server made again";
+    // A transaction's work went with the old connection: it fails, and its caller may try again.
+    return !wasInTransaction;
+}
+
+int Database::reconnects() const
+{
+    return m_reconnects;
 }
 
 Status Database::configureServer()
@@ -493,8 +544,10 @@ Status Database::beginTransaction()
     }
     if (auto st = runCached(m_begin, m_backend->beginStatement()); !st) {
         m_depth = 0;
+        m_begun = false;
         return Error::database(QStringLiteral("Cannot start a transaction: %1").arg(st.errorMessage()));
     }
+    m_begun = true;
     return {};
 }
 
@@ -504,6 +557,7 @@ Status Database::commit()
         return Error::database(QStringLiteral("commit without a transaction"));
     if (--m_depth > 0)
         return {};
+    m_begun = false;
     if (m_rollbackOnly) {
         (void)runCached(m_rollback, QStringLiteral("ROLLBACK"));
         return Error::database(QStringLiteral("An inner step failed; nothing was saved"));
@@ -526,6 +580,7 @@ void Database::rollback()
         m_rollbackOnly = true;
         return;
     }
+    m_begun = false;
     // SQLite may have ended the transaction itself (a full disk, an I/O error): then there is
     // nothing to roll back, which is no error worth a log line.
     (void)sql::tryRunCached(m_rollback, m_db, QStringLiteral("ROLLBACK"));

@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace engram {
 
@@ -67,6 +68,9 @@ public:
     qint64 dataVersion() const;
     bool readOnly() const { return m_readOnly; }
 
+    // How often the connection to the server was made again after it was lost.
+    int reconnects() const;
+
     // Whether a transaction is open (a retry of its work must wait for the outermost one).
     bool inTransaction() const { return m_depth > 0; }
 
@@ -94,6 +98,9 @@ private:
     static Result<std::unique_ptr<Database>> connect(const QString& path, Access access, int version);
     static Result<std::unique_ptr<Database>> connectServer(const MemoryLocation& location, Access access);
     Status configureServer();
+    // After a failed statement on a server (see sql::setRecovery): makes a lost connection again
+    // and says whether the statement may run once more.
+    bool recoverServer();
     static Status create(const QString& path, int version);
     Status configure();
     Status migrateTo(int version);
@@ -104,12 +111,15 @@ private:
     QSqlDatabase m_db;
     std::unique_ptr<Backend> m_backend;
     std::unique_ptr<ServerConnection> m_server;
+    std::vector<std::unique_ptr<ServerConnection>> m_retired; // lost ones, for their queries' sake
+    int m_reconnects{};
     std::optional<QSqlQuery> m_begin;
     std::optional<QSqlQuery> m_commit;
     std::optional<QSqlQuery> m_rollback;
     QString m_connectionName;
     QString m_path;
     int m_depth{};
+    bool m_begun{}; // BEGIN went through: the server holds a transaction of this connection
     int m_commitsSinceCheckpoint{};
     bool m_rollbackOnly{};
     bool m_readOnly{};

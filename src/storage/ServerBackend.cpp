@@ -70,10 +70,11 @@ qint64 ServerBackend::dataVersion(const QSqlDatabase&) const
     return *m_changes;
 }
 
-Status ServerBackend::listen(const QSqlDatabase& db) const
+Status ServerBackend::listen(const QSqlDatabase& db)
 {
     QSqlDriver* driver = db.driver();
-    if (!driver->subscribeToNotification(kChannel))
+    // A connection made anew listens to nothing (the driver forgets its subscriptions on close).
+    if (!driver->subscribedToNotifications().contains(kChannel) && !driver->subscribeToNotification(kChannel))
         return Error::database(
             QStringLiteral("Cannot listen for changes of other clients: %1").arg(driver->lastError().text()));
     std::shared_ptr<qint64> changes = m_changes;

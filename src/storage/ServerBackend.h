@@ -34,8 +34,9 @@ public:
     std::unique_ptr<EpisodeTextIndex> episodeIndex(Database& db) const override;
     std::unique_ptr<FactTextIndex> factIndex(Database& db) const override;
 
-    // Subscribes `db` to the change notifications of other clients.
-    Status listen(const QSqlDatabase& db) const;
+    // Subscribes `db` to the change notifications of other clients (once per connection: after
+    // a lost one, for the new one).
+    Status listen(const QSqlDatabase& db);
 
 private:
     std::shared_ptr<qint64> m_changes;

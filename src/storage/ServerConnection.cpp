@@ -87,6 +87,11 @@ bool ServerConnection::alive()
     return m_db.isOpen() && q.exec(QStringLiteral("SELECT 1")) && q.next();
 }
 
+Status ServerConnection::recover()
+{
+    return alive() ? Status{} : reconnect();
+}
+
 Status ServerConnection::reconnect()
 {
     int waitMs = kFirstBackoffMs;

@@ -44,6 +44,8 @@ public:
     Result<QSqlQuery> run(const QString& statement, const QVariantList& values = {}, bool inTransaction = false);
     // Whether the server answers now (a round trip).
     bool alive();
+    // Makes the connection again (with backoff) unless it answers.
+    Status recover();
 
 private:
     explicit ServerConnection(MemoryLocation location);

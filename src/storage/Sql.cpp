@@ -1,6 +1,7 @@
 #include "storage/Sql.h"
 
 #include <QLoggingCategory>
+#include <QMutex>
 #include <QSqlDriver>
 #include <QSqlError>
 
@@ -75,10 +76,52 @@ bool sentAsIs(const QSqlDatabase& db, const QString& statement)
     return db.driver()->dbmsType() == QSqlDriver::PostgreSQL && !statement.contains(QLatin1Char('?'));
 }
 
+QMutex g_recoveryMutex;
+QHash<const QSqlDriver*, Recovery> g_recoveries;
+
+bool onServer(const QSqlQuery& query)
+{
+    return query.driver() && query.driver()->dbmsType() == QSqlDriver::PostgreSQL;
+}
+
+// After a failed statement on a server: whether it may run again, on a connection made anew if
+// the old one was lost. Qt 6.4's driver does not reconnect, and a statement on a dropped
+// connection fails with little or no text.
+bool recover(const QSqlQuery& query)
+{
+    const QSqlDriver* driver = query.driver();
+    if (!driver || driver->dbmsType() != QSqlDriver::PostgreSQL)
+        return false;
+    Recovery recovery;
+    {
+        QMutexLocker lock(&g_recoveryMutex);
+        recovery = g_recoveries.value(driver);
+    }
+    return recovery && recovery();
+}
+
+// A lost server connection is replaced by a new one (the Database's connection() names it
+// afterwards); a statement of the old one runs again on the new one, outside a transaction.
+bool execAsIs(QSqlQuery& query, const QSqlDatabase& db, const QString& statement)
+{
+    if (query.exec(statement))
+        return true;
+    if (!recover(query))
+        return false;
+    query = QSqlQuery(db);
+    return query.exec(statement);
+}
+
+// A query made on a connection that was replaced since: it must be made again on the new one.
+bool stale(const QSqlQuery& query, const QSqlDatabase& db)
+{
+    return query.driver() != db.driver();
+}
+
 Result<QSqlQuery> runAsIs(const QSqlDatabase& db, const QString& statement)
 {
     QSqlQuery query(db);
-    if (!query.exec(statement))
+    if (!execAsIs(query, db, statement))
         return error(query);
     return query;
 }
@@ -89,19 +132,42 @@ Result<QSqlQuery> prepare(const QSqlDatabase& db, const QString& statement, std:
 {
     QSqlQuery query(db);
     query.setForwardOnly(forwardOnly(db));
-    if (!query.prepare(statement))
-        return error(query);
+    if (!query.prepare(statement)) {
+        if (!recover(query))
+            return error(query);
+        query = QSqlQuery(db);
+        query.setForwardOnly(forwardOnly(db));
+        if (!query.prepare(statement))
+            return error(query);
+    }
     int i = 0;
     for (const QVariant& v : values)
         bind(query, i++, v);
     return query;
 }
 
+void setRecovery(const QSqlDriver* driver, Recovery recovery)
+{
+    QMutexLocker lock(&g_recoveryMutex);
+    g_recoveries.insert(driver, std::move(recovery));
+}
+
+void clearRecovery(const QSqlDriver* driver)
+{
+    QMutexLocker lock(&g_recoveryMutex);
+    g_recoveries.remove(driver);
+}
+
 Status exec(QSqlQuery& query)
 {
-    if (!query.exec())
-        return error(query);
-    return {};
+    if (query.exec())
+        return {};
+    const Error failed = error(query);
+    // A lost connection is made anew for the next statement. This one fails: its query was made
+    // on the old connection, and so was the work of the caller's transaction.
+    if (onServer(query))
+        (void)recover(query);
+    return failed;
 }
 
 Result<QSqlQuery> run(const QSqlDatabase& db, const QString& statement, std::initializer_list<QVariant> values)
@@ -150,13 +216,13 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
                  const QVariantList& values)
 {
     if (values.isEmpty() && sentAsIs(db, statement)) {
-        if (!cache)
+        if (!cache || stale(*cache, db))
             cache = QSqlQuery(db);
-        if (!cache->exec(statement))
+        if (!execAsIs(*cache, db, statement))
             return error(*cache);
         return {};
     }
-    if (!cache) {
+    if (!cache || stale(*cache, db)) {
         auto q = prepare(db, statement);
         if (!q)
             return q.error();
@@ -170,15 +236,15 @@ Status runCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const 
 bool tryRunCached(std::optional<QSqlQuery>& cache, const QSqlDatabase& db, const QString& statement)
 {
     if (sentAsIs(db, statement)) {
-        if (!cache)
+        if (!cache || stale(*cache, db))
             cache = QSqlQuery(db);
-        if (!cache->exec(statement)) {
+        if (!execAsIs(*cache, db, statement)) {
             qCDebug(lcStorage) << "not ready:" << cache->lastError().text();
             return false;
         }
         return true;
     }
-    if (!cache) {
+    if (!cache || stale(*cache, db)) {
         QSqlQuery query(db);
         query.setForwardOnly(forwardOnly(db));
         if (!query.prepare(statement)) {

@@ -4,9 +4,11 @@
 
 #include <QHash>
 #include <QSqlDatabase>
+#include <QSqlDriver>
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <functional>
 #include <initializer_list>
 #include <optional>
 
@@ -60,6 +62,13 @@ Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const Q
 // The value bound to LIMIT ?: `n`, or when it is negative (no limit) the largest number, which
 // both engines take (PostgreSQL refuses SQLite's -1).
 QVariant limit(qsizetype n);
+
+// What a server connection does when a statement on it failed: makes the connection again if it
+// was lost, and says whether the statement may run once more (not inside a transaction, whose
+// work went with the old connection). Database registers it for its driver.
+using Recovery = std::function<bool()>;
+void setRecovery(const QSqlDriver* driver, Recovery recovery);
+void clearRecovery(const QSqlDriver* driver);
 
 // Rows changed by the last exec of `query`.
 int affected(const QSqlQuery& query);

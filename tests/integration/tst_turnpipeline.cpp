@@ -5,6 +5,7 @@
 #include "llm/LlmClient.h"
 #include "memory/JobRunner.h"
 #include "memory/TurnPipeline.h"
+#include "storage/Sql.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -605,6 +606,53 @@ private Q_SLOTS:
         QCOMPARE(transcript.last().role, Role::Assistant);
         QCOMPARE(transcript.last().status, MessageStatus::Failed);
         QCOMPARE(transcript.last().content, partial);
+    }
+
+    // The memory goes away in the middle of a turn (the server's connection is cut and it refuses
+    // new ones; on a file, writes fail as on a full disk): the reply is shown, kept, and stored
+    // with its exchange once the memory is back. Nothing the user said or was told is lost.
+    void aMemoryLostMidTurnLosesNothing()
+    {
+        Harness h;
+        const Conversation c = h.conversation(QStringLiteral("u"));
+        const QString answer = QStringLiteral("Pack a warm coat and waterproof boots for Oslo.");
+        h.server.enqueue(FakeMatch::streaming(), FakeReply::stream(answer).withChunkBytes(64, 30));
+        QSignalSpy delayed(&h.pipeline, &TurnPipeline::savingDelayed);
+        QSignalSpy savedAgain(&h.pipeline, &TurnPipeline::savedAgain);
+        auto turn = h.pipeline.send(QStringLiteral("u"), c, QStringLiteral("what should I pack for Oslo?"));
+        QVERIFY(turn);
+        QSignalSpy done(*turn, &Turn::finished);
+        bool gone = false;
+        const auto goAway = [&] {
+            if (gone)
+                return;
+            gone = true;
+            if (h.memory.where().isServer())
+                h.memory.where().goAway();
+            else
+                QVERIFY(test::refuseInserts(h.memory->database(), QStringLiteral("messages")));
+        };
+        connect(*turn, &Turn::delta, this, goAway);
+        QVERIFY(QTest::qWaitFor([&] { return !done.isEmpty(); }, kWaitMs));
+        QVERIFY(gone);
+        QCOMPARE(done.first().first().value<Message>().content, answer); // shown all the same
+        QCOMPARE(delayed.size(), 1);
+        QCOMPARE(h.pipeline.unsavedReplies(), 1);
+
+        if (h.memory.where().isServer())
+            h.memory.where().comeBack();
+        else
+            QVERIFY(sql::execute(h.memory->database().connection(), QStringLiteral("DROP TRIGGER refuse_messages")));
+        QVERIFY(QTest::qWaitFor([&] { return !savedAgain.isEmpty(); }, 20000));
+        QCOMPARE(h.pipeline.unsavedReplies(), 0);
+
+        auto restarted = MemoryService::open(h.memory.location(), MemoryConfig{}, h.memory.clock());
+        QVERIFY(restarted);
+        const auto transcript = *(*restarted)->transcript(QStringLiteral("u"), c.id);
+        QCOMPARE(transcript.size(), 2);
+        QCOMPARE(transcript.first().content, QStringLiteral("what should I pack for Oslo?"));
+        QCOMPARE(transcript.last().content, answer);
+        QCOMPARE((*restarted)->counts(QStringLiteral("u"))->episodic, 1); // the exchange came with it
     }
 
     void runawayReplyIsCutKeptAndMarked()

@@ -22,6 +22,7 @@ public:
     // The file's path, or the server URL when the suite runs on PostgreSQL.
     QString path() const { return m_location.text(); }
     const MemoryLocation& location() const { return m_location.location(); }
+    TestLocation& where() { return m_location; }
 
     void reopen();
     void close() { m_service.reset(); }

@@ -54,6 +54,19 @@ TestLocation::TestLocation(const QString& dir, const QString& fileName)
     m_location = *parsed;
 }
 
+void TestLocation::goAway()
+{
+    administer(QStringLiteral("ALTER DATABASE %1 ALLOW_CONNECTIONS false").arg(m_database));
+    administer(QStringLiteral("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '%1' "
+                              "AND pid <> pg_backend_pid()")
+                   .arg(m_database));
+}
+
+void TestLocation::comeBack()
+{
+    administer(QStringLiteral("ALTER DATABASE %1 ALLOW_CONNECTIONS true").arg(m_database));
+}
+
 TestLocation::~TestLocation()
 {
     if (!m_database.isEmpty())

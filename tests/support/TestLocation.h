@@ -33,6 +33,12 @@ public:
     const MemoryLocation& location() const { return m_location; }
     // The file's path, or the server URL (what --db takes).
     QString text() const { return m_text; }
+    bool isServer() const { return !m_database.isEmpty(); }
+
+    // The server goes away for this memory: its connections are cut and new ones refused, until
+    // comeBack(). (Only on a server.)
+    void goAway();
+    void comeBack();
 
 private:
     MemoryLocation m_location;
