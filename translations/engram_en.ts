@@ -67,6 +67,21 @@ SQLite says: %2</source>
 %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The memory server saved in Settings cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory on the server %1 could not be opened:
+%2
+
+Engram did not switch to the memory file on this computer. Check that the server is running and that its address and password are right. To use the file instead, start Engram once with --db %3 and choose “On this computer” in Settings → Memory Storage.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>EndpointProbe</name>
@@ -1333,11 +1348,11 @@ SQLite says: %2</source>
 <context>
     <name>engram::KeychainSecretStore</name>
     <message>
-        <source>The keychain could not delete the API key: %1</source>
+        <source>No keychain service (such as GNOME Keyring or KWallet) is running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>No keychain service (such as GNOME Keyring or KWallet) is running.</source>
+        <source>The keychain could not delete the saved key or password: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2049,6 +2064,92 @@ SQLite says: %2</source>
     </message>
 </context>
 <context>
+    <name>engram::MemoryStoragePage</name>
+    <message>
+        <source>Enter the server&apos;s address, or choose “On this computer”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This address cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A server&apos;s address starts with postgresql://, for example postgresql://me@db.example.org:5432/engram.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The password is kept in the system keychain, never in the settings file. Leave it empty to use PGPASSWORD or ~/.pgpass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 The password is kept only until Engram quits and is never written to a file; at the next start Engram needs PGPASSWORD or ~/.pgpass.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connected: PostgreSQL %1. No memory is kept there yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: PostgreSQL %1, with the memory of %n profile(s).</source>
+        <translation>
+            <numerusform>Connected: PostgreSQL %1, with the memory of %n profile.</numerusform>
+            <numerusform>Connected: PostgreSQL %1, with the memory of %n profiles.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where Engram keeps its memory: the conversations, facts and summaries of every profile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On this &amp;computer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory file:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On a &amp;PostgreSQL server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One memory for several devices or a team, kept by a server you run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the server with this address and password, as the next start will</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engram uses the new place from its next start. Nothing is copied between the two: to take your memory along, run “engram-cli migrate --from &lt;old&gt; --to &lt;new&gt;” while Engram is closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use now: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>engram::MemoryTransfer</name>
     <message>
         <source>Engram memory (*.json);;All files (*)</source>
@@ -2285,6 +2386,10 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Connected Tools</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory Storage</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -71,6 +71,24 @@ SQLite 的报告：%2</translation>
         <translation>无法恢复备份：
 %1</translation>
     </message>
+    <message>
+        <source>The memory server saved in Settings cannot be used: %1</source>
+        <translation>设置中保存的记忆服务器无法使用：%1</translation>
+    </message>
+    <message>
+        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
+        <translation>设置中保存的记忆服务器不是 postgresql:// 地址：%1</translation>
+    </message>
+    <message>
+        <source>The memory on the server %1 could not be opened:
+%2
+
+Engram did not switch to the memory file on this computer. Check that the server is running and that its address and password are right. To use the file instead, start Engram once with --db %3 and choose “On this computer” in Settings → Memory Storage.</source>
+        <translation>无法打开服务器 %1 上的记忆：
+%2
+
+Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运行，地址和密码也都正确。如果想改用文件，请用 --db %3 启动一次 Engram，再到“设置 → 记忆存储”中选择“在这台电脑上”。</translation>
+    </message>
 </context>
 <context>
     <name>EndpointProbe</name>
@@ -1332,12 +1350,12 @@ SQLite 的报告：%2</translation>
 <context>
     <name>engram::KeychainSecretStore</name>
     <message>
-        <source>The keychain could not delete the API key: %1</source>
-        <translation>钥匙串无法删除 API 密钥：%1</translation>
-    </message>
-    <message>
         <source>No keychain service (such as GNOME Keyring or KWallet) is running.</source>
         <translation>没有正在运行的钥匙串服务（例如 GNOME Keyring 或 KWallet）。</translation>
+    </message>
+    <message>
+        <source>The keychain could not delete the saved key or password: %1</source>
+        <translation>钥匙串无法删除已保存的密钥或密码：%1</translation>
     </message>
 </context>
 <context>
@@ -2043,6 +2061,91 @@ SQLite 的报告：%2</translation>
     </message>
 </context>
 <context>
+    <name>engram::MemoryStoragePage</name>
+    <message>
+        <source>Enter the server&apos;s address, or choose “On this computer”.</source>
+        <translation>请填写服务器地址，或选择“在这台电脑上”。</translation>
+    </message>
+    <message>
+        <source>This address cannot be used: %1</source>
+        <translation>无法使用这个地址：%1</translation>
+    </message>
+    <message>
+        <source>A server&apos;s address starts with postgresql://, for example postgresql://me@db.example.org:5432/engram.</source>
+        <translation>服务器地址以 postgresql:// 开头，例如 postgresql://me@db.example.org:5432/engram。</translation>
+    </message>
+    <message>
+        <source>The password is kept in the system keychain, never in the settings file. Leave it empty to use PGPASSWORD or ~/.pgpass.</source>
+        <translation>密码保存在系统钥匙串中，绝不会写进设置文件。留空则使用 PGPASSWORD 或 ~/.pgpass。</translation>
+    </message>
+    <message>
+        <source>%1 The password is kept only until Engram quits and is never written to a file; at the next start Engram needs PGPASSWORD or ~/.pgpass.</source>
+        <translation>%1 密码只保留到 Engram 退出，绝不会写入文件；下次启动时 Engram 需要 PGPASSWORD 或 ~/.pgpass。</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>Connected: PostgreSQL %1. No memory is kept there yet.</source>
+        <translation>已连接：PostgreSQL %1。服务器上还没有任何记忆。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Connected: PostgreSQL %1, with the memory of %n profile(s).</source>
+        <translation>
+            <numerusform>已连接：PostgreSQL %1，服务器上有 %n 个档案的记忆。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Where Engram keeps its memory: the conversations, facts and summaries of every profile.</source>
+        <translation>Engram 存放记忆的地方：所有档案的对话、事实和摘要都在这里。</translation>
+    </message>
+    <message>
+        <source>On this &amp;computer</source>
+        <translation>在这台电脑上(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Memory file:</source>
+        <translation>记忆文件：</translation>
+    </message>
+    <message>
+        <source>On a &amp;PostgreSQL server</source>
+        <translation>在 PostgreSQL 服务器上(&amp;P)</translation>
+    </message>
+    <message>
+        <source>One memory for several devices or a team, kept by a server you run</source>
+        <translation>多台设备或整个团队共用一份记忆，保存在你自己运行的服务器上</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>地址(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Pass&amp;word:</source>
+        <translation>密码(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>&amp;Test Connection</source>
+        <translation>测试连接(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Open the server with this address and password, as the next start will</source>
+        <translation>用这个地址和密码打开服务器，和下次启动时一样</translation>
+    </message>
+    <message>
+        <source>Engram uses the new place from its next start. Nothing is copied between the two: to take your memory along, run “engram-cli migrate --from &lt;old&gt; --to &lt;new&gt;” while Engram is closed.</source>
+        <translation>Engram 从下次启动起使用新的位置。两处之间不会自动复制任何内容：要把记忆一起带过去，请在关闭 Engram 后运行“engram-cli migrate --from &lt;旧位置&gt; --to &lt;新位置&gt;”。</translation>
+    </message>
+    <message>
+        <source>In use now: %1</source>
+        <translation>当前使用：%1</translation>
+    </message>
+</context>
+<context>
     <name>engram::MemoryTransfer</name>
     <message>
         <source>Engram memory (*.json);;All files (*)</source>
@@ -2279,6 +2382,10 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Connected Tools</source>
         <translation>已连接的工具</translation>
+    </message>
+    <message>
+        <source>Memory Storage</source>
+        <translation>记忆存储</translation>
     </message>
 </context>
 <context>

@@ -67,8 +67,10 @@ int main(int argc, char* argv[])
 
     engram::AppSettings settings;
     engram::AppStartup::installTranslators(app, settings.language());
-    const auto options = engram::AppStartup::parseCommandLine(app);
+    const auto options = engram::AppStartup::parseCommandLine(app, settings);
 
+    engram::KeychainSecretStore secrets(QStringLiteral("engram"));
+    engram::AppStartup::providePassword(options.location, secrets);
     engram::Backups::setDefaultKeep(settings.backupsToKeep());
     auto memory = engram::AppStartup::openMemory(options.location, settings.memoryConfig());
     if (!memory)
@@ -78,7 +80,6 @@ int main(int argc, char* argv[])
         return 1;
     }
 
-    engram::KeychainSecretStore secrets(QStringLiteral("engram"));
     if (settings.setupNeeded()) {
         engram::SetupDialog setup(settings, secrets, memory->database().path());
         // quit() ends only the application's own loop, which has not started: the signal ends the

@@ -29,6 +29,7 @@ const QString kWindowBudget = QStringLiteral("memory/windowBudget");
 const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
 const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
 const QString kBackupsToKeep = QStringLiteral("memory/backupsToKeep");
+const QString kMemoryServer = QStringLiteral("storage/server");
 // Not "general/…": QSettings reads an INI section [general] as its own top level.
 const QString kLanguage = QStringLiteral("interface/language");
 const QString kSetupDone = QStringLiteral("interface/setupDone");
@@ -93,6 +94,11 @@ LlmSettings AppSettings::llmSettings() const
 QString AppSettings::apiKeySecretName()
 {
     return QStringLiteral("llm-api-key");
+}
+
+QString AppSettings::serverPasswordSecretName()
+{
+    return QStringLiteral("memory-server-password");
 }
 
 QString AppSettings::providerId() const
@@ -267,6 +273,19 @@ MemoryConfig AppSettings::memoryConfig(MemoryConfig base) const
     base.episodeCapacity = episodeCapacity();
     base.maxAgeDays = maxAgeDays();
     return base;
+}
+
+QString AppSettings::memoryServer() const
+{
+    return value(kMemoryServer, QString()).toString();
+}
+
+void AppSettings::setMemoryServer(const QString& url)
+{
+    if (url.trimmed().isEmpty())
+        m_settings->remove(kMemoryServer);
+    else
+        setValue(kMemoryServer, url.trimmed());
 }
 
 QString AppSettings::language() const

@@ -14,8 +14,9 @@ namespace engram {
 
 struct LlmSettings;
 
-// The app's preferences in QSettings: endpoint, models, timeouts, memory tunables, language and
-// window layout. Never the API key — that lives in a SecretStore.
+// The app's preferences in QSettings: endpoint, models, timeouts, memory tunables, where the memory
+// lives, language and window layout. Never the API key or the server's password — those live in a
+// SecretStore.
 class AppSettings final
 {
 public:
@@ -66,6 +67,12 @@ public:
     // `base` with every tunable the user can set replaced by the stored value.
     MemoryConfig memoryConfig(MemoryConfig base = {}) const;
 
+    // ---- memory storage: the PostgreSQL server's address (postgresql://user@host:port/dbname, never
+    // with a password) chosen in Settings → Memory storage; empty: the file on this computer. Takes
+    // effect at the next start; --db and $ENGRAM_DB win over it.
+    QString memoryServer() const;
+    void setMemoryServer(const QString& url); // empty: forget the server
+
     // ---- general: "system", "zh_CN" or "en"; takes effect at the next start
     QString language() const;
     void setLanguage(const QString& language);
@@ -90,6 +97,8 @@ public:
 
     // The keychain entry that holds the endpoint's API key.
     static QString apiKeySecretName();
+    // The keychain entry that holds the password of the memory server.
+    static QString serverPasswordSecretName();
     static QString defaultBaseUrl();
 
 private:

@@ -1,7 +1,10 @@
 #include "AppStartup.h"
 
+#include "AppSettings.h"
 #include "GuiLog.h"
 #include "MessageBoxes.h"
+#include "SecretStore.h"
+#include "ServerProbe.h"
 #include "memory/MemoryService.h"
 #include "storage/Backups.h"
 #include "storage/DatabaseCheck.h"
@@ -9,6 +12,7 @@
 #include <QDir>
 
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -64,7 +68,7 @@ QString AppStartup::installTranslators(QCoreApplication& app, const QString& lan
     return locale.name();
 }
 
-AppStartup::Options AppStartup::parseCommandLine(const QCoreApplication& app)
+AppStartup::Options AppStartup::parseCommandLine(const QCoreApplication& app, const AppSettings& settings)
 {
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("A desktop assistant that remembers you across conversations."));
@@ -75,14 +79,55 @@ AppStartup::Options AppStartup::parseCommandLine(const QCoreApplication& app)
     parser.process(app);
 
     Options options;
-    auto location = MemoryLocation::resolve(parser.value(db));
+    auto location = chooseLocation(parser.value(db), settings);
     if (!location) {
-        qCCritical(lcGui) << "--db:" << location.errorMessage();
+        qCCritical(lcGui) << "memory location:" << location.errorMessage();
         QMessageBox::critical(nullptr, tr("Engram cannot start"), location.errorMessage());
         std::exit(1);
     }
     options.location = std::move(location).value();
     return options;
+}
+
+Result<MemoryLocation> AppStartup::chooseLocation(const QString& given, const AppSettings& settings)
+{
+    auto location = MemoryLocation::resolve(given);
+    // Named by --db or $ENGRAM_DB (or unusable as named): that wins over Settings.
+    if (!location || location->isChosen())
+        return location;
+    const QString saved = settings.memoryServer();
+    if (saved.isEmpty())
+        return location;
+    auto server = MemoryLocation::parse(saved);
+    if (!server)
+        return Error::invalid(tr("The memory server saved in Settings cannot be used: %1").arg(server.errorMessage()));
+    if (server->isFile())
+        return Error::invalid(tr("The memory server saved in Settings is not a postgresql:// address: %1").arg(saved));
+    return server;
+}
+
+void AppStartup::providePassword(const MemoryLocation& location, SecretStore& secrets)
+{
+    if (location.isFile() || qEnvironmentVariableIsSet("PGPASSWORD"))
+        return;
+    QEventLoop loop;
+    QString password;
+    bool answered = false;
+    secrets.read(AppSettings::serverPasswordSecretName(), &loop,
+                 [&loop, &password, &answered](const Result<QString>& secret) {
+                     if (secret)
+                         password = *secret;
+                     answered = true;
+                     loop.quit();
+                 });
+    if (!answered)
+        loop.exec();
+    if (password.isEmpty()) {
+        qCInfo(lcGui) << "no saved password for" << location.describe() << "- libpq's own (~/.pgpass) applies";
+        return;
+    }
+    // libpq reads it at every connect, so a dropped connection can be made again.
+    qputenv("PGPASSWORD", password.toUtf8());
 }
 
 void AppStartup::reportDatabaseError(const QString& path, const QString& message)
@@ -103,8 +148,7 @@ std::unique_ptr<MemoryService> AppStartup::openMemory(const MemoryLocation& loca
     if (!location.isFile()) {
         auto memory = MemoryService::open(location, config);
         if (!memory) {
-            qCCritical(lcGui) << "cannot open the memory at" << location.describe() << ":" << memory.errorMessage();
-            QMessageBox::critical(parent, tr("Engram cannot start"), memory.errorMessage());
+            reportServerError(location, memory.errorMessage(), parent);
             return nullptr;
         }
         return std::move(memory).value();
@@ -130,6 +174,18 @@ std::unique_ptr<MemoryService> AppStartup::openMemory(const MemoryLocation& loca
         return nullptr;
     }
     return std::move(memory).value();
+}
+
+void AppStartup::reportServerError(const MemoryLocation& location, const QString& message, QWidget* parent)
+{
+    qCCritical(lcGui) << "cannot open the memory at" << location.describe() << ":" << message;
+    MessageBoxes::critical(
+        parent, tr("Engram cannot start"),
+        tr("The memory on the server %1 could not be opened:\n%2\n\nEngram did not switch to the memory file on this "
+           "computer. Check that the server is running and that its address and password are right. To use the file "
+           "instead, start Engram once with --db %3 and choose “On this computer” in Settings → Memory Storage.")
+            .arg(location.describe(), ServerProbe::readable(message),
+                 QDir::toNativeSeparators(MemoryLocation::defaultFile().filePath())));
 }
 
 bool AppStartup::recover(const QString& path, const QString& aside, const QString& problem, QWidget* parent)

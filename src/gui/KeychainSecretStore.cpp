@@ -82,7 +82,8 @@ void KeychainSecretStore::remove(const QString& key, QObject* context, DoneCallb
         if (job->error() == QKeychain::NoError || job->error() == QKeychain::EntryNotFound)
             done(Status());
         else
-            done(Error{Error::Code::Io, tr("The keychain could not delete the API key: %1").arg(job->errorString())});
+            done(Error{Error::Code::Io,
+                       tr("The keychain could not delete the saved key or password: %1").arg(job->errorString())});
     });
     job->start();
 }

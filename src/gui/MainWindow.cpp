@@ -10,10 +10,12 @@
 #include "Icons.h"
 #include "MemoryFileCare.h"
 #include "MemoryPanel.h"
+#include "MemoryStoragePage.h"
 #include "MessageBox.h"
 #include "SecretStore.h"
 #include "TextPrompt.h"
 #include "memory/MemoryService.h"
+#include "storage/Database.h"
 
 #include <QCloseEvent>
 #include <QDir>
@@ -612,6 +614,9 @@ SettingsDialog* MainWindow::openSettings()
     m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
     if (m_tester)
         m_settingsDialog->setConnectionTester(m_tester);
+    const Database& db = m_memory.database();
+    m_settingsDialog->addMemoryStoragePage(
+        new MemoryStoragePage(m_settings, m_secrets, db.isServer() ? db.path() : QDir::toNativeSeparators(db.path())));
     if (!m_userId.isEmpty()) {
         auto* tools = new ConnectedToolsPage(m_memory, m_userId);
         connect(tools, &ConnectedToolsPage::connectToolRequested, this, &MainWindow::showConnectTool);

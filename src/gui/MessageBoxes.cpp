@@ -28,6 +28,11 @@ void MessageBoxes::information(QWidget* parent, const QString& title, const QStr
     ask(parent, QMessageBox::Information, title, text, QMessageBox::Ok, QMessageBox::Ok);
 }
 
+void MessageBoxes::critical(QWidget* parent, const QString& title, const QString& text)
+{
+    ask(parent, QMessageBox::Critical, title, text, QMessageBox::Ok, QMessageBox::Ok);
+}
+
 QMessageBox::StandardButton MessageBoxes::choose(QWidget* parent, const QString& title, const QString& text,
                                                  const QList<QPair<QMessageBox::StandardButton, QString>>& choices,
                                                  QMessageBox::StandardButton defaultButton)

@@ -17,6 +17,8 @@ public:
                                                 QMessageBox::StandardButton defaultButton = QMessageBox::No);
     static void warning(QWidget* parent, const QString& title, const QString& text);
     static void information(QWidget* parent, const QString& title, const QString& text);
+    // Why something the user needs cannot go on (the app cannot start).
+    static void critical(QWidget* parent, const QString& title, const QString& text);
     // A question whose standard buttons carry the words of the choices, e.g. Yes = "Restore the
     // newest good backup"; tests answer it with setNextAnswer(Yes) like any other.
     static QMessageBox::StandardButton choose(QWidget* parent, const QString& title, const QString& text,

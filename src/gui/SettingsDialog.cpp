@@ -3,6 +3,7 @@
 
 #include "AppSettings.h"
 #include "ConnectedToolsPage.h"
+#include "MemoryStoragePage.h"
 #include "ProviderPreset.h"
 #include "SecretStore.h"
 
@@ -104,6 +105,13 @@ void SettingsDialog::addConnectedToolsPage(ConnectedToolsPage* page)
                                        tr("Connected Tools"));
 }
 
+void SettingsDialog::addMemoryStoragePage(MemoryStoragePage* page)
+{
+    m_storagePage = page;
+    m_ui->settingsTabWidget->insertTab(m_ui->settingsTabWidget->indexOf(m_ui->memoryTab) + 1, page,
+                                       tr("Memory Storage"));
+}
+
 void SettingsDialog::load()
 {
     m_ui->providerComboBox->setCurrentIndex(m_ui->providerComboBox->findData(m_settings.providerId()));
@@ -189,39 +197,60 @@ void SettingsDialog::writeSettings()
 
 void SettingsDialog::save()
 {
-    if (m_toolsPage) {
-        if (auto st = m_toolsPage->apply(); !st) {
-            m_ui->saveErrorLabel->setText(st.errorMessage());
-            m_ui->saveErrorLabel->setVisible(true);
+    if (m_storagePage) {
+        if (auto st = m_storagePage->check(); !st) {
+            m_ui->settingsTabWidget->setCurrentWidget(m_storagePage);
+            showSaveError(st.errorMessage());
             return;
         }
     }
-    writeSettings();
-    if (!m_keyEdited) {
-        finishSave(Status());
-        return;
+    if (m_toolsPage) {
+        if (auto st = m_toolsPage->apply(); !st) {
+            showSaveError(st.errorMessage());
+            return;
+        }
     }
-    // The keychain may ask the user to unlock it: wait for its answer before closing.
+    if (m_storagePage)
+        m_storagePage->writeSettings();
+    writeSettings();
+    // The keychain may ask the user to unlock it: wait for its answers before closing.
     m_ui->buttonBox->setEnabled(false);
-    const QString key = m_ui->apiKeyLineEdit->text().trimmed();
-    auto done = [this](const Status& st) { finishSave(st); };
-    if (key.isEmpty())
-        m_secrets.remove(AppSettings::apiKeySecretName(), this, done);
-    else
-        m_secrets.write(AppSettings::apiKeySecretName(), key, this, done);
+    saveKey([this](const Status& keyStatus) {
+        if (!keyStatus || !m_storagePage)
+            return finishSave(keyStatus);
+        m_storagePage->savePassword(this, [this](const Status& st) { finishSave(st); });
+    });
 }
 
-void SettingsDialog::finishSave(const Status& keyStatus)
+void SettingsDialog::saveKey(std::function<void(const Status&)> done)
+{
+    if (!m_keyEdited) {
+        done(Status());
+        return;
+    }
+    const QString key = m_ui->apiKeyLineEdit->text().trimmed();
+    if (key.isEmpty())
+        m_secrets.remove(AppSettings::apiKeySecretName(), this, std::move(done));
+    else
+        m_secrets.write(AppSettings::apiKeySecretName(), key, this, std::move(done));
+}
+
+void SettingsDialog::finishSave(const Status& status)
 {
     m_ui->buttonBox->setEnabled(true);
-    if (!keyStatus) {
-        m_ui->saveErrorLabel->setText(keyStatus.errorMessage());
-        m_ui->saveErrorLabel->setVisible(true);
+    if (!status) {
+        showSaveError(status.errorMessage());
         return;
     }
     m_keyEdited = false;
     Q_EMIT saved();
     accept();
+}
+
+void SettingsDialog::showSaveError(const QString& message)
+{
+    m_ui->saveErrorLabel->setText(message);
+    m_ui->saveErrorLabel->setVisible(true);
 }
 
 void SettingsDialog::testConnection()

@@ -16,10 +16,12 @@ namespace engram {
 
 class AppSettings;
 class ConnectedToolsPage;
+class MemoryStoragePage;
 class SecretStore;
 
 // Settings: the model endpoint (provider presets, address, API key, models, timeouts), memory
-// tunables and the language. Saves plain values to AppSettings and the key only to a SecretStore.
+// tunables, where the memory lives and the language. Saves plain values to AppSettings and the key
+// and the memory server's password only to a SecretStore.
 class SettingsDialog final : public QDialog
 {
     Q_OBJECT
@@ -36,6 +38,9 @@ public:
     void setConnectionTester(ConnectionTester tester);
     // Adds the Connected Tools tab (the dialog takes it); Save applies what it changed.
     void addConnectedToolsPage(ConnectedToolsPage* page);
+    // Adds the Memory storage tab (the dialog takes it); Save refuses what it cannot use and
+    // applies the rest.
+    void addMemoryStoragePage(MemoryStoragePage* page);
 
 Q_SIGNALS:
     // Everything was written (the key too); emitted just before the dialog closes.
@@ -46,7 +51,10 @@ private:
     void loadKey();
     void writeSettings();
     void save();
-    void finishSave(const Status& keyStatus);
+    // Writes or removes the API key when it was edited; `done` once the keychain answered.
+    void saveKey(std::function<void(const Status&)> done);
+    void finishSave(const Status& status);
+    void showSaveError(const QString& message);
     void testConnection();
     void applyPreset(int index);
     void matchPresetToAddress();
@@ -57,6 +65,7 @@ private:
     SecretStore& m_secrets;
     ConnectionTester m_tester;
     ConnectedToolsPage* m_toolsPage{};
+    MemoryStoragePage* m_storagePage{};
     bool m_keyEdited{};
 };
 

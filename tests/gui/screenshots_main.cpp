@@ -27,8 +27,11 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QItemSelectionModel>
+#include <QLineEdit>
 #include <QPalette>
 #include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRadioButton>
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -216,6 +219,23 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     dialog->findChild<QTabWidget*>()->setCurrentWidget(
         dialog->findChild<QWidget*>(QStringLiteral("connectedToolsPage")));
     save(dialog, out.filePath(QStringLiteral("settings-tools-%1.png").arg(lang)));
+    // Memory Storage with a server chosen, then with an address that carries a password.
+    auto* storage = dialog->findChild<QWidget*>(QStringLiteral("memoryStoragePage"));
+    dialog->findChild<QTabWidget*>()->setCurrentWidget(storage);
+    storage->findChild<QRadioButton*>(QStringLiteral("serverStorageRadioButton"))->setChecked(true);
+    auto* address = storage->findChild<QLineEdit*>(QStringLiteral("serverAddressLineEdit"));
+    address->setText(QStringLiteral("postgresql://engram@db.example.org:5432/engram?sslmode=require"));
+    storage->findChild<QLineEdit*>(QStringLiteral("serverPasswordLineEdit"))->setText(QStringLiteral("hunter2"));
+    save(dialog, out.filePath(QStringLiteral("settings-storage-%1.png").arg(lang)));
+    address->setText(QStringLiteral("postgresql://engram:hunter2@db.example.org:5432/engram"));
+    save(dialog, out.filePath(QStringLiteral("settings-storage-error-%1.png").arg(lang)));
+    // A test that fails: nothing listens on this port.
+    address->setText(QStringLiteral("postgresql://engram@127.0.0.1:9/engram"));
+    auto* test = storage->findChild<QPushButton*>(QStringLiteral("testServerButton"));
+    test->click();
+    if (!QTest::qWaitFor([test] { return test->isEnabled(); }, 10000))
+        qFatal("the test of the memory server did not end");
+    save(dialog, out.filePath(QStringLiteral("settings-storage-test-%1.png").arg(lang)));
     dialog->reject();
     ConnectToolDialog* connect = window.showConnectTool();
     QTest::qWait(100);

@@ -1,0 +1,98 @@
+#include "ServerProbe.h"
+
+#include "GuiLog.h"
+#include "storage/Database.h"
+#include "storage/MemoryLocation.h"
+#include "storage/Sql.h"
+#include "storage/UserStore.h"
+
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace engram::ServerProbe {
+
+namespace {
+
+const char* const kPasswordVariable = "PGPASSWORD";
+const QString kConnectTimeout = QStringLiteral("connect_timeout");
+
+// PGPASSWORD set to a password for one scope, and back to what it was (or unset) after it.
+class ScopedPassword final
+{
+public:
+    explicit ScopedPassword(const QString& password)
+        : m_set(!password.isEmpty())
+        , m_had(qEnvironmentVariableIsSet(kPasswordVariable))
+        , m_previous(qgetenv(kPasswordVariable))
+    {
+        if (m_set)
+            qputenv(kPasswordVariable, password.toUtf8());
+    }
+    ~ScopedPassword()
+    {
+        if (!m_set)
+            return;
+        if (m_had)
+            qputenv(kPasswordVariable, m_previous);
+        else
+            qunsetenv(kPasswordVariable);
+    }
+    ScopedPassword(const ScopedPassword&) = delete;
+    ScopedPassword& operator=(const ScopedPassword&) = delete;
+
+private:
+    bool m_set{};
+    bool m_had{};
+    QByteArray m_previous;
+};
+
+// `address` with connect_timeout added unless it names one.
+QString withConnectTimeout(const QString& address)
+{
+    QUrl url(address, QUrl::StrictMode);
+    QUrlQuery query(url);
+    if (query.hasQueryItem(kConnectTimeout))
+        return address;
+    query.addQueryItem(kConnectTimeout, QString::number(kConnectTimeoutSeconds));
+    url.setQuery(query);
+    return url.toString();
+}
+
+} // namespace
+
+Result<ServerSummary> test(const QString& address, const QString& password)
+{
+    auto location = MemoryLocation::parse(withConnectTimeout(address.trimmed()));
+    if (!location)
+        return location.error();
+    if (location->isFile())
+        return Error::invalid(QStringLiteral("\"%1\" is not a postgresql:// address.").arg(address));
+    // The password stays in place while the connection is used: a dropped connection is made again.
+    const ScopedPassword scoped(password);
+    auto db = Database::open(*location, Database::Access::ReadWrite);
+    if (!db)
+        return Error{db.error().code, readable(db.errorMessage())};
+    ServerSummary summary;
+    auto version = sql::scalar((*db)->connection(), QStringLiteral("SELECT current_setting('server_version')"));
+    if (!version)
+        return version.error();
+    // "15.8 (Debian 15.8-0+deb12u1)": the number is what a user compares.
+    summary.version = version->toString().section(QLatin1Char(' '), 0, 0);
+    auto users = UserStore(**db).list();
+    if (!users)
+        return users.error();
+    summary.profiles = static_cast<int>(users->size());
+    qCInfo(lcGui) << "test connection to" << location->describe() << "succeeded";
+    return summary;
+}
+
+QString readable(const QString& message)
+{
+    QStringList lines = message.split(QLatin1Char('\n'));
+    for (QString& line : lines)
+        line = line.trimmed();
+    lines.removeAll(QString());
+    return lines.join(QLatin1Char('\n'));
+}
+
+} // namespace engram::ServerProbe
