@@ -773,6 +773,32 @@ private Q_SLOTS:
         QCOMPARE(p.facts()->currentIndex().row(), picked.first().row());
     }
 
+    // Two windows on one memory (the app on two machines on one server, or two processes on one
+    // file): a fact added, edited or deleted in one appears in the other's panel within 2 s.
+    void twoWindowsOnOneMemorySeeEachOthersChanges()
+    {
+        Panel first;
+        first.panel.setUser(kAlice);
+        auto opened = MemoryService::open(first.m.location(), MemoryConfig{}, first.m.clock());
+        QVERIFY2(opened, qPrintable(opened.errorMessage()));
+        MemoryService& other = **opened;
+        MemoryPanel second(other);
+        second.setUser(kAlice);
+        second.resize(900, 500);
+        second.show();
+        auto* secondFacts = second.findChild<QTableView*>(QStringLiteral("factsTableView"));
+        QVERIFY(secondFacts);
+
+        const Fact city = addFact(first, QStringLiteral("city"), QStringLiteral("Lyon"));
+        QTRY_VERIFY_WITH_TIMEOUT(rowWith(secondFacts, FactTableModel::ValueColumn, QStringLiteral("Lyon")) >= 0, 2000);
+        QVERIFY(other.edit(kAlice, city.id, QStringLiteral("Nantes")));
+        QTRY_VERIFY_WITH_TIMEOUT(rowWith(first.facts(), FactTableModel::ValueColumn, QStringLiteral("Nantes")) >= 0,
+                                 2000);
+        QCOMPARE(rowWith(first.facts(), FactTableModel::ValueColumn, QStringLiteral("Lyon")), -1);
+        QVERIFY(first.m->remove(kAlice, city.id));
+        QTRY_VERIFY_WITH_TIMEOUT(rowWith(secondFacts, FactTableModel::ValueColumn, QStringLiteral("Nantes")) < 0, 2000);
+    }
+
     void screenshot()
     {
         const QString dir = qEnvironmentVariable("ENGRAM_SCREENSHOT_DIR");
