@@ -46,9 +46,10 @@ public:
     virtual QString jsonValues() const = 0;
     // The same for an array of arrays: each element as JSON in `value`, read with value->>N.
     virtual QString jsonRows() const = 0;
-    // A join that keeps its tables in the order written (SQLite's CROSS JOIN ... ON): the list
-    // of ids first, then each row by its key.
-    virtual QString joinInOrder() const = 0;
+    // The rows of `table` (named `alias`) whose seq is in the JSON array of numbers bound at its
+    // one `?`, as a FROM clause: each row found by its key (never a scan of the table), with the
+    // array's element as `j.value` on SQLite.
+    virtual QString rowsBySeq(const QString& table, const QString& alias) const = 0;
     // The column type of JSON documents (metadata, payloads): what a CAST to it names.
     virtual QString jsonType() const = 0;
     // A statement listing the tables that have a user_id column (one name per row).

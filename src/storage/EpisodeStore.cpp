@@ -416,9 +416,9 @@ Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
         return {};
     if (auto st =
             sql::runCached(m_complete, m_db.connection(),
-                           QStringLiteral("SELECT %1, e.seq FROM %2 j %3 episodes e "
-                                          "ON e.seq = CAST(j.value AS BIGINT)")
-                               .arg(episoderow::columns(), m_db.backend().jsonValues(), m_db.backend().joinInOrder()),
+                           QStringLiteral("SELECT %1, e.seq FROM %2")
+                               .arg(episoderow::columns(),
+                                    m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
                            {QString::fromStdString(rowids.dump())});
         !st)
         return st;

@@ -280,8 +280,8 @@ Result<QList<FactHit>> FactStore::search(const QString& userId, const QList<Sear
         positions.insert(ranked->at(i).first, i);
     }
     auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1, f.seq FROM %2 j %3 facts f ON f.seq = CAST(j.value AS BIGINT)")
-                          .arg(kColumns, m_db.backend().jsonValues(), m_db.backend().joinInOrder()),
+                      QStringLiteral("SELECT %1, f.seq FROM %2")
+                          .arg(kColumns, m_db.backend().rowsBySeq(QStringLiteral("facts"), QStringLiteral("f"))),
                       {QString::fromStdString(rows.dump())});
     if (!q)
         return q.error();

@@ -24,7 +24,14 @@ public:
     QString beginStatement() const override { return QStringLiteral("BEGIN"); }
     QString jsonValues() const override { return QStringLiteral("jsonb_array_elements_text(CAST(? AS jsonb))"); }
     QString jsonRows() const override { return QStringLiteral("jsonb_array_elements(CAST(? AS jsonb))"); }
-    QString joinInOrder() const override { return QStringLiteral("JOIN"); }
+    // An array computed once, then the primary key for each of its numbers (a join with the JSON
+    // elements, whose count the planner cannot know, was a hash join over the whole table).
+    QString rowsBySeq(const QString& table, const QString& alias) const override
+    {
+        return QStringLiteral("(SELECT * FROM %1 WHERE seq = ANY(ARRAY(SELECT CAST(value AS BIGINT) FROM "
+                              "jsonb_array_elements_text(CAST(? AS jsonb))))) %2")
+            .arg(table, alias);
+    }
     QString jsonType() const override { return QStringLiteral("jsonb"); }
     QString userTablesStatement() const override;
     QString claimSuffix() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }

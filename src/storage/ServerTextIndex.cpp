@@ -145,9 +145,9 @@ Result<QList<EpisodeHit>> ServerEpisodeIndex::read(const QList<Scored>& best, Hi
     const bool partial = detail == HitDetail::Ranking;
     auto q =
         sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM %2 j "
-                                "JOIN episodes e ON e.seq = CAST(j.value AS BIGINT)")
-                     .arg(partial ? episoderow::rankingColumns() : episoderow::columns(), m_db.backend().jsonValues()),
+                 QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM %2")
+                     .arg(partial ? episoderow::rankingColumns() : episoderow::columns(),
+                          m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
                  {QString::fromStdString(seqs.dump())});
     if (!q)
         return q.error();

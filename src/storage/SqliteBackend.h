@@ -25,7 +25,11 @@ public:
     QString beginStatement() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
     QString jsonValues() const override { return QStringLiteral("json_each(?)"); }
     QString jsonRows() const override { return QStringLiteral("json_each(?)"); }
-    QString joinInOrder() const override { return QStringLiteral("CROSS JOIN"); }
+    // CROSS JOIN keeps the order written: the list first, then each row by its key.
+    QString rowsBySeq(const QString& table, const QString& alias) const override
+    {
+        return QStringLiteral("json_each(?) j CROSS JOIN %1 %2 ON %2.seq = j.value").arg(table, alias);
+    }
     QString jsonType() const override { return QStringLiteral("TEXT"); }
     QString userTablesStatement() const override;
     // One writer at a time: the claiming transaction already holds the file's write lock.
