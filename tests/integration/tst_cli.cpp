@@ -743,7 +743,8 @@ private Q_SLOTS:
         QVERIFY(out.errText().contains(QStringLiteral("[2/2]")));
         const test::CliRun again = migrate(original.databasePath(), there.databasePath());
         QVERIFY2(again.exitCode == 0, again.err.constData());
-        for (const Json& user : again.json()["users"]) {
+        const Json copied = again.json(); // kept: a loop over a member of a temporary would dangle
+        for (const Json& user : copied["users"]) {
             QCOMPARE(user["added"].get<int>(), 0);
             QCOMPARE(user["events"]["added"].get<int>(), 0);
             QCOMPARE(user["jobs"].get<int>(), 0);
