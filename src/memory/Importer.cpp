@@ -207,6 +207,19 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         return {};
     if (auto st = m_ctx.episodes.beginBulkLoad(); !st)
         return st;
+    // Written many rows a statement (EpisodeStore::insertAll): one round trip for each
+    // kEpisodesPerWrite, not one a row.
+    constexpr qsizetype kEpisodesPerWrite = 1000;
+    QList<Episode> batch;
+    const auto flush = [&]() -> Status {
+        if (batch.isEmpty())
+            return {};
+        if (auto st = m_ctx.episodes.insertAll(batch); !st)
+            return st;
+        m_report.episodes.added += static_cast<int>(batch.size());
+        batch.clear();
+        return {};
+    };
     for (Episode& e : episodes) {
         if (!claim(e, m_items, m_report.episodes))
             continue;
@@ -219,11 +232,15 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         // An archived episode without its archive time would be purged at once.
         if (e.status == ItemStatus::Archived && !e.archivedAt.isValid())
             e.archivedAt = m_now;
-        if (auto st = m_ctx.episodes.insert(e); !st)
-            return st;
+        batch.append(std::move(e));
         release(e);
-        ++m_report.episodes.added;
+        if (batch.size() >= kEpisodesPerWrite) {
+            if (auto st = flush(); !st)
+                return st;
+        }
     }
+    if (auto st = flush(); !st)
+        return st;
     return m_ctx.episodes.finishBulkLoad();
 }
 

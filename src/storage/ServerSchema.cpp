@@ -19,44 +19,59 @@ QStringList notifyTriggers(const QStringList& tables)
 }
 
 // The search side of episodes and facts. Engram's own tokenizer writes search_body,
-// search_extra and search_context as space-separated tokens (as for SQLite); the tsvector is made
-// of exactly those tokens, quoted, so PostgreSQL's parser (which in a C-locale database drops
-// CJK characters) never splits them again. Each column carries its own weight label (A: the
-// episode's words, B: its reply and topic, C: its neighbours'), and the positions run on across
-// the columns so that a token in two columns counts twice.
+// search_extra and search_context as space-separated tokens (as for SQLite); the tsvectors are
+// made of exactly those tokens, so PostgreSQL's parser (which in a C-locale database drops CJK
+// characters) never splits them again.
+//
+// An episode's vector holds each distinct token of its three columns once, without positions
+// (array_to_tsvector, in C: a fraction of the cost of a vector whose positions are written out as
+// text and parsed, which was most of the cost of storing an episode), and one lexeme more naming
+// its owner: a space (which no token holds) and the md5 of the user id. A search asks for it
+// beside its terms, so that the GIN index finds the user's episodes among every user's without
+// reading the others' rows. How often a term occurs in each column is counted from the search
+// columns of the candidates alone (ServerEpisodeIndex). A fact's vector carries the positions of
+// its tokens, which its ranking counts.
 QStringList searchFunctions()
 {
     return {
-        QStringLiteral(R"(CREATE FUNCTION engram_tokens(body text, extra text, context text)
-            RETURNS TABLE (token text, pos bigint, label text) LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            WITH cols AS (
-                SELECT 1 AS col, string_to_array(coalesce(body, ''), ' ') AS t, 'A' AS label
-                UNION ALL SELECT 2, string_to_array(coalesce(extra, ''), ' '), 'B'
-                UNION ALL SELECT 3, string_to_array(coalesce(context, ''), ' '), 'C'),
-            offsets AS (
-                SELECT col, t, label,
-                       coalesce(sum(cardinality(t)) OVER (ORDER BY col ROWS BETWEEN UNBOUNDED PRECEDING
-                                                          AND 1 PRECEDING), 0) AS before
-                FROM cols)
-            SELECT u.token, o.before + u.n, o.label
-            FROM offsets o CROSS JOIN LATERAL unnest(o.t) WITH ORDINALITY AS u(token, n)
-            WHERE u.token <> ''
+        // Tokens longer than 2046 bytes (no word) and those past 1 MB of distinct lexemes are left
+        // out of the vector, though not of the length, so that a pasted book stays storable: the
+        // tokens of such a text, in engram_long_tokens. Others take the plain path, which
+        // PostgreSQL inlines into the generated column (no call of a function per row): nearly all.
+        QStringLiteral(R"(CREATE FUNCTION engram_long_tokens(t text) RETURNS text[]
+            LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT ARRAY(SELECT token FROM (
+                       SELECT token, sum(octet_length(token) + 8) OVER (ORDER BY first) AS size
+                       FROM (SELECT u.token, min(u.n) AS first
+                             FROM unnest(string_to_array(t, ' ')) WITH ORDINALITY AS u(token, n)
+                             WHERE u.token <> '' AND octet_length(u.token) <= 2046
+                             GROUP BY u.token) d) s
+                   WHERE size < 1000000)
         $$)"),
-        // A tsvector holds lexemes of up to 2046 bytes, positions up to 16383 and 1 MB in all: a
-        // longer token (no word), the tokens past the 16383rd and those past the size are left out
-        // of the vector, though not of the length. A pasted book stays storable.
-        QStringLiteral(R"(CREATE FUNCTION engram_vector(body text, extra text, context text)
+        // The shortest run without a space that can exceed 2046 bytes is 512 characters long.
+        QStringLiteral(R"(CREATE FUNCTION engram_lexemes(owner text, body text, extra text, context text)
             RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT coalesce(string_agg('''' || replace(replace(token, '\', '\\'), '''', '''''') || ''':'
-                                       || pos || label, ' '), '')::tsvector
-            FROM (SELECT token, pos, label, sum(octet_length(token) + 8) OVER (ORDER BY pos) AS size
-                  FROM engram_tokens(body, extra, context)
-                  WHERE octet_length(token) <= 2046 AND pos <= 16383) t
-            WHERE size < 1000000
+            SELECT array_to_tsvector(array_append(
+                CASE WHEN octet_length(body) + octet_length(extra) + octet_length(context) <= 2044
+                          OR (octet_length(body) + octet_length(extra) + octet_length(context) < 999998
+                              AND body !~ '[^ ]{512}' AND extra !~ '[^ ]{512}' AND context !~ '[^ ]{512}')
+                     THEN array_remove(string_to_array(body || ' ' || extra || ' ' || context, ' '), '')
+                     ELSE engram_long_tokens(body || ' ' || extra || ' ' || context)
+                END, ' ' || md5(owner)))
         $$)"),
         QStringLiteral(R"(CREATE FUNCTION engram_token_count(body text, extra text, context text)
             RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT count(*)::integer FROM engram_tokens(body, extra, context)
+            SELECT cardinality(array_remove(string_to_array(body || ' ' || extra || ' ' || context, ' '), ''))
+        $$)"),
+        // A fact's tokens with their positions (labelled A), past the 16383rd left out.
+        QStringLiteral(R"(CREATE FUNCTION engram_vector(body text)
+            RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT coalesce(string_agg('''' || replace(replace(token, '\', '\\'), '''', '''''') || ''':'
+                                       || pos || 'A', ' '), '')::tsvector
+            FROM (SELECT token, pos, sum(octet_length(token) + 8) OVER (ORDER BY pos) AS size
+                  FROM unnest(string_to_array(coalesce(body, ''), ' ')) WITH ORDINALITY AS u(token, pos)
+                  WHERE token <> '' AND octet_length(token) <= 2046 AND pos <= 16383) t
+            WHERE size < 1000000
         $$)"),
         QStringLiteral(R"(CREATE FUNCTION engram_notify() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
@@ -72,51 +87,86 @@ QStringList searchFunctions()
 // tokens the user has. (ts_rank ignores how rare a term is.) Only rows whose vector or owner
 // changed are counted again, so touching an episode's access count costs nothing here.
 // The two statements that add the rows of `come` to the statistics and take those of `gone` out
-// (each a SELECT of user_id, search_vector, search_length, or empty). Terms go in a fixed order,
-// so that two writers of one user never wait on each other in a cycle. A user being deleted
-// (its episodes go by cascade) is skipped: its statistics go with it.
+// (each a SELECT of user_id, search_vector, search_length, or empty). The owner's lexeme (which
+// starts with a space) is no term. Terms go in a fixed order, so that two writers of one user
+// never wait on each other in a cycle. A user being deleted (its episodes go by cascade) is
+// skipped: its statistics go with it.
 QString countTerms(const QString& come, const QString& gone)
 {
+    const auto lexemes = [](const QString& rows, int n) {
+        return QStringLiteral("SELECT r.user_id, u.term, %2 AS n FROM (%1) r, "
+                              "unnest(tsvector_to_array(r.search_vector)) u(term) WHERE u.term NOT LIKE ' %'")
+            .arg(rows)
+            .arg(n);
+    };
     QStringList terms;
     QStringList totals;
     if (!come.isEmpty()) {
-        terms.append(QStringLiteral("SELECT c.user_id, u.lexeme AS term, 1 AS n FROM (%1) c, unnest(c.search_vector) u")
-                         .arg(come));
+        terms.append(lexemes(come, 1));
         totals.append(QStringLiteral("SELECT user_id, 1 AS n, search_length AS len FROM (%1) c").arg(come));
     }
     if (!gone.isEmpty()) {
-        terms.append(
-            QStringLiteral("SELECT g.user_id, u.lexeme AS term, -1 AS n FROM (%1) g, unnest(g.search_vector) u")
-                .arg(gone));
+        terms.append(lexemes(gone, -1));
         totals.append(QStringLiteral("SELECT user_id, -1 AS n, -search_length AS len FROM (%1) g").arg(gone));
     }
     // A term no episode holds any more leaves the statistics: its word must not outlive them.
     const QString forget =
         gone.isEmpty()
             ? QString()
-            : QStringLiteral(
-                  "DELETE FROM episode_terms t USING (SELECT DISTINCT g.user_id, u.lexeme FROM (%1) g, "
-                  "unnest(g.search_vector) u) d WHERE t.user_id = d.user_id AND t.term = d.lexeme "
-                  "AND t.docs <= 0; "
-                  "DELETE FROM episode_stats s WHERE s.docs <= 0 AND s.user_id IN (SELECT user_id FROM (%1) g);")
-                  .arg(gone);
-    return QStringLiteral(
-               "INSERT INTO episode_terms (user_id, term, docs) SELECT user_id, term, sum(n) FROM (%1) d "
-               "WHERE EXISTS (SELECT 1 FROM users WHERE users.id = d.user_id) "
-               "GROUP BY user_id, term HAVING sum(n) <> 0 ORDER BY user_id, term "
+            : QStringLiteral("DELETE FROM episode_terms t USING (SELECT DISTINCT user_id, term FROM (%1) g) d "
+                             "WHERE t.user_id = d.user_id AND t.term = d.term AND t.docs <= 0; "
+                             "DELETE FROM episode_stats s WHERE s.docs <= 0 AND s.user_id IN "
+                             "(SELECT user_id FROM (%2) g);")
+                  .arg(lexemes(gone, -1), gone);
+    // One writer of a user's statistics at a time, from its first change to its commit: a
+    // transaction counts terms in more than one pass (a new exchange's own, then its neighbours'
+    // new context), and two writers taking the same terms in two sorted passes each would wait
+    // on each other in a cycle.
+    QStringList owners;
+    for (const QString& rows : {come, gone}) {
+        if (!rows.isEmpty())
+            owners.append(QStringLiteral("SELECT user_id FROM (%1) o").arg(rows));
+    }
+    const QString lock =
+        QStringLiteral("PERFORM pg_advisory_xact_lock(hashtextextended('engram_terms ' || user_id, 0)) "
+                       "FROM (%1 ORDER BY 1) u; ")
+            .arg(owners.join(QStringLiteral(" UNION ")));
+    return lock +
+           QStringLiteral(
+               // Counted apart from the sorted insert (MATERIALIZED): else the planner sorts the
+               // million rows of a large load to count them and sort the result in one go, on disk.
+               "WITH counted AS MATERIALIZED (SELECT user_id, term, sum(n) AS docs FROM (%1) d "
+               "GROUP BY user_id, term) "
+               "INSERT INTO episode_terms (user_id, term, docs) SELECT user_id, term, docs FROM counted c "
+               "WHERE docs <> 0 AND EXISTS (SELECT 1 FROM users WHERE users.id = c.user_id) ORDER BY user_id, term "
                "ON CONFLICT (user_id, term) DO UPDATE SET docs = episode_terms.docs + excluded.docs; "
                "INSERT INTO episode_stats (user_id, docs, tokens) SELECT user_id, sum(n), sum(len) FROM (%2) d "
-               "WHERE EXISTS (SELECT 1 FROM users WHERE users.id = d.user_id) GROUP BY user_id ORDER BY user_id "
+               "GROUP BY user_id HAVING EXISTS (SELECT 1 FROM users WHERE users.id = d.user_id) ORDER BY user_id "
                "ON CONFLICT (user_id) DO UPDATE SET docs = episode_stats.docs + excluded.docs, "
                "tokens = episode_stats.tokens + excluded.tokens; %3")
-        .arg(terms.join(QStringLiteral(" UNION ALL ")), totals.join(QStringLiteral(" UNION ALL ")), forget);
+               .arg(terms.join(QStringLiteral(" UNION ALL ")), totals.join(QStringLiteral(" UNION ALL ")), forget);
+}
+
+// The lexemes of row `a`'s vector that row `b`'s lacks, when both are of one user (an update
+// that moves no episode to another user counts only the terms that came or went; a new context
+// adds a few dozen to a row of many): in C, without a row per lexeme.
+QString difference(const QString& a, const QString& b)
+{
+    return QStringLiteral("CASE WHEN %1.user_id = %2.user_id THEN ts_delete(%1.search_vector, "
+                          "tsvector_to_array(%2.search_vector)) ELSE %1.search_vector END")
+        .arg(a, b);
 }
 
 QStringList episodeStatistics()
 {
+    // The rows whose terms or owner an update changed; but not those a bulk load brought, while
+    // engram_bulk_finish gives them their context (engram.bulk_after: the last seq before the
+    // load): their terms are counted once it has.
     const QString changed =
         QStringLiteral("FROM old_rows o JOIN new_rows n ON n.seq = o.seq "
-                       "WHERE o.search_vector IS DISTINCT FROM n.search_vector OR o.user_id <> n.user_id");
+                       "WHERE (o.search_vector IS DISTINCT FROM n.search_vector OR o.user_id <> n.user_id) "
+                       "AND n.seq <= coalesce(CAST(nullif(current_setting('engram.bulk_after', true), '') AS bigint), "
+                       "9223372036854775807)");
     return {
         QStringLiteral(R"(CREATE TABLE episode_terms (
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
@@ -132,10 +182,14 @@ QStringList episodeStatistics()
         QStringLiteral(R"(CREATE FUNCTION engram_episode_stats() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP = 'INSERT' THEN
-                    %1
+                    IF current_setting('engram.bulk_load', true) IS DISTINCT FROM 'on' THEN
+                        %1
+                    END IF;
                 ELSIF TG_OP = 'DELETE' THEN
                     %2
-                ELSE
+                -- Counted, not EXISTS: for EXISTS the planner would rather start fast, with a
+                -- nested loop over the two transition tables (a second for 2,000 rows).
+                ELSIF (SELECT count(*) %4) > 0 THEN
                     %3
                 END IF;
                 RETURN NULL;
@@ -143,8 +197,11 @@ QStringList episodeStatistics()
         $$)")
             .arg(countTerms(QStringLiteral("SELECT user_id, search_vector, search_length FROM new_rows"), {}),
                  countTerms({}, QStringLiteral("SELECT user_id, search_vector, search_length FROM old_rows")),
-                 countTerms(QStringLiteral("SELECT n.user_id, n.search_vector, n.search_length %1").arg(changed),
-                            QStringLiteral("SELECT o.user_id, o.search_vector, o.search_length %1").arg(changed))),
+                 countTerms(QStringLiteral("SELECT n.user_id, %1 AS search_vector, n.search_length %2")
+                                .arg(difference(QStringLiteral("n"), QStringLiteral("o")), changed),
+                            QStringLiteral("SELECT o.user_id, %1 AS search_vector, o.search_length %2")
+                                .arg(difference(QStringLiteral("o"), QStringLiteral("n")), changed)),
+                 changed),
         QStringLiteral("CREATE TRIGGER episodes_stats_insert AFTER INSERT ON episodes REFERENCING NEW TABLE AS "
                        "new_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_episode_stats()"),
         QStringLiteral("CREATE TRIGGER episodes_stats_update AFTER UPDATE ON episodes REFERENCING OLD TABLE AS "
@@ -152,6 +209,37 @@ QStringList episodeStatistics()
         QStringLiteral("CREATE TRIGGER episodes_stats_delete AFTER DELETE ON episodes REFERENCING OLD TABLE AS "
                        "old_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_episode_stats()"),
     };
+}
+
+// The statement that refreshes, in one UPDATE, the context of every exchange whose neighbours the
+// new rows `rows` (a SELECT of whole episode rows) may have changed: for each new exchange, those
+// of its conversation from the active exchange before it to the active exchange after it, as
+// engram_refresh_context does for one row. Refreshing the union of the ranges once leaves every
+// row as refreshing them row by row would; a bulk insert then writes each neighbour once.
+QString refreshAroundAll(const QString& rows)
+{
+    const auto nearest = [](QChar side) {
+        const QString order = side == QLatin1Char('<') ? QStringLiteral("DESC") : QStringLiteral("ASC");
+        return QStringLiteral("LEFT JOIN LATERAL (SELECT n.created_at, n.seq FROM episodes n "
+                              "WHERE n.user_id = r.user_id AND n.conversation_id = r.conversation_id "
+                              "AND n.kind = 'exchange' AND n.status = 'active' "
+                              "AND (n.created_at, n.seq) %1 (r.created_at, r.seq) "
+                              "ORDER BY n.created_at %2, n.seq %2 LIMIT 1) %3 ON true")
+            .arg(QString(side), order, side == QLatin1Char('<') ? QStringLiteral("lo") : QStringLiteral("hi"));
+    };
+    return QStringLiteral(
+               "WITH ranges AS MATERIALIZED (SELECT r.user_id, r.conversation_id, "
+               "coalesce(lo.created_at, r.created_at) AS lo_at, coalesce(lo.seq, r.seq) AS lo_seq, "
+               "coalesce(hi.created_at, r.created_at) AS hi_at, coalesce(hi.seq, r.seq) AS hi_seq "
+               "FROM (%1) r %2 %3 WHERE r.kind = 'exchange' AND r.conversation_id <> ''), "
+               "targets AS MATERIALIZED (SELECT DISTINCT x.seq FROM ranges JOIN episodes x "
+               "ON x.user_id = ranges.user_id AND x.conversation_id = ranges.conversation_id AND x.kind = 'exchange' "
+               "AND (x.created_at, x.seq) >= (ranges.lo_at, ranges.lo_seq) "
+               "AND (x.created_at, x.seq) <= (ranges.hi_at, ranges.hi_seq)), "
+               "fresh AS MATERIALIZED (SELECT e.seq, %4 AS context FROM targets t JOIN episodes e ON e.seq = t.seq) "
+               "UPDATE episodes SET search_context = fresh.context FROM fresh WHERE episodes.seq = fresh.seq "
+               "AND episodes.search_context IS DISTINCT FROM fresh.context")
+        .arg(rows, nearest(QLatin1Char('<')), nearest(QLatin1Char('>')), episodeContextExpression(QStringLiteral("e")));
 }
 
 // search_context on a server, kept as SQLite's triggers keep it (Migrations.cpp, version 5): a
@@ -192,8 +280,6 @@ QStringList neighbourContext()
                 END IF;
                 IF TG_OP = 'DELETE' THEN
                     PERFORM engram_refresh_context(OLD.user_id, OLD.conversation_id, OLD.created_at, OLD.seq, NULL);
-                ELSIF TG_OP = 'INSERT' THEN
-                    PERFORM engram_refresh_context(NEW.user_id, NEW.conversation_id, NEW.created_at, NEW.seq, NULL);
                 ELSE
                     PERFORM engram_refresh_context(NEW.user_id, NEW.conversation_id, NEW.created_at, NEW.seq,
                                                    NEW.seq);
@@ -201,9 +287,19 @@ QStringList neighbourContext()
                 RETURN NULL;
             END
         $$)"),
-        QStringLiteral("CREATE TRIGGER episodes_context_insert AFTER INSERT ON episodes FOR EACH ROW "
-                       "WHEN (NEW.kind = 'exchange' AND NEW.conversation_id <> '') "
-                       "EXECUTE FUNCTION engram_context_trigger()"),
+        // New rows are refreshed around once a statement: a batch of a thousand is one UPDATE.
+        QStringLiteral(R"(CREATE FUNCTION engram_context_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF current_setting('engram.bulk_load', true) = 'on' THEN
+                    RETURN NULL; -- engram_bulk_finish() does it
+                END IF;
+                %1;
+                RETURN NULL;
+            END
+        $$)")
+            .arg(refreshAroundAll(QStringLiteral("SELECT * FROM new_rows"))),
+        QStringLiteral("CREATE TRIGGER episodes_context_insert AFTER INSERT ON episodes REFERENCING NEW TABLE AS "
+                       "new_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_context_inserted()"),
         QStringLiteral("CREATE TRIGGER episodes_context_delete AFTER DELETE ON episodes FOR EACH ROW "
                        "WHEN (OLD.kind = 'exchange' AND OLD.conversation_id <> '') "
                        "EXECUTE FUNCTION engram_context_trigger()"),
@@ -211,6 +307,32 @@ QStringList neighbourContext()
                        "FOR EACH ROW WHEN (NEW.kind = 'exchange' AND NEW.conversation_id <> '' AND "
                        "(OLD.search_body IS DISTINCT FROM NEW.search_body OR OLD.status IS DISTINCT FROM NEW.status)) "
                        "EXECUTE FUNCTION engram_context_trigger()"),
+    };
+}
+
+// A bulk load (ServerEpisodeIndex::beginBulkLoad, inside the importer's transaction) sets
+// engram.bulk_load for the transaction: its inserts then skip the statistics and the neighbours'
+// context, and engram_bulk_finish() does both once for the rows this transaction inserted since
+// (seq above `after`, written by this transaction). The context first: the new rows are written a
+// second time by it, and their terms are counted once, from their final vectors; the exchanges
+// that were there before and took a new neighbour are counted as any update is.
+QStringList bulkLoad()
+{
+    const QString loaded = QStringLiteral("FROM episodes WHERE seq > p_after AND xmin = pg_current_xact_id()::xid");
+    return {
+        // Returns how many episodes the bulk load brought.
+        QStringLiteral(R"(CREATE FUNCTION engram_bulk_finish(p_after bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+            BEGIN
+                PERFORM set_config('engram.bulk_load', 'off', true);
+                PERFORM set_config('engram.bulk_after', p_after::text, true);
+                %1;
+                PERFORM set_config('engram.bulk_after', '', true);
+                %2
+                RETURN (SELECT count(*) %3);
+            END
+        $$)")
+            .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded)),
+                 countTerms(QStringLiteral("SELECT user_id, search_vector, search_length %1").arg(loaded), {}), loaded),
     };
 }
 
@@ -300,14 +422,18 @@ QStringList migration1()
             search_context TEXT NOT NULL DEFAULT '',
             origin TEXT NOT NULL DEFAULT 'conversation' CHECK (origin IN ('conversation', 'import', 'tool')),
             search_vector tsvector GENERATED ALWAYS AS
-                (engram_vector(search_body, search_extra, search_context)) STORED,
+                (engram_lexemes(user_id, search_body, search_extra, search_context)) STORED,
             search_length INTEGER GENERATED ALWAYS AS
                 (engram_token_count(search_body, search_extra, search_context)) STORED
         ))"),
         QStringLiteral("CREATE INDEX episodes_user ON episodes(user_id, status, created_at)"),
         QStringLiteral("CREATE INDEX episodes_topic ON episodes(user_id, topic_key) WHERE topic_key <> ''"),
         QStringLiteral("CREATE INDEX episodes_summaries ON episodes(user_id, status) WHERE kind = 'summary'"),
-        QStringLiteral("CREATE INDEX episodes_conversation ON episodes(user_id, conversation_id, created_at)"),
+        // With seq, the nearest neighbour of an exchange is the first entry the index gives.
+        QStringLiteral("CREATE INDEX episodes_conversation ON episodes(user_id, conversation_id, created_at, seq)"),
+        // The size of the GIN index's pending list is set by each connection
+        // (ServerConnection: gin_pending_list_limit), not here: a storage parameter would outrank
+        // the bulk load's own.
         QStringLiteral("CREATE INDEX episodes_search ON episodes USING gin (search_vector)"),
         QStringLiteral(R"(CREATE TABLE facts (
             seq BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
@@ -335,7 +461,7 @@ QStringList migration1()
             updated_at BIGINT NOT NULL,
             metadata jsonb NOT NULL DEFAULT '{}',
             search_body TEXT NOT NULL DEFAULT '',
-            search_vector tsvector GENERATED ALWAYS AS (engram_vector(search_body, '', '')) STORED,
+            search_vector tsvector GENERATED ALWAYS AS (engram_vector(search_body)) STORED,
             search_length INTEGER GENERATED ALWAYS AS (engram_token_count(search_body, '', '')) STORED
         ))"),
         QStringLiteral("CREATE INDEX facts_key ON facts(user_id, subject_key, predicate_key, status)"),
@@ -410,6 +536,7 @@ QStringList migration1()
     statements = searchFunctions() + statements;
     statements += episodeStatistics();
     statements += neighbourContext();
+    statements += bulkLoad();
     statements += embeddingTriggers();
     statements +=
         notifyTriggers({QStringLiteral("users"), QStringLiteral("conversations"), QStringLiteral("messages"),

@@ -6,7 +6,10 @@
 #include "storage/PostingCache.h"
 #include "storage/Sql.h"
 
+#include <QCryptographicHash>
 #include <QSet>
+#include <QSqlDriver>
+#include <QSqlField>
 
 #include <algorithm>
 #include <cmath>
@@ -22,12 +25,30 @@ QString lexeme(const QString& token)
     return QLatin1Char('\'') + escaped + QLatin1Char('\'');
 }
 
-QString anyOf(const QList<SearchTerm>& terms)
+// The terms as a tsquery: any of them (" | ") or all (" & ").
+QString joined(const QList<SearchTerm>& terms, QLatin1String joiner)
 {
     QStringList parts;
     for (const SearchTerm& t : terms)
         parts.append(lexeme(t.text));
-    return parts.join(QLatin1String(" | "));
+    return parts.join(joiner);
+}
+
+QString anyOf(const QList<SearchTerm>& terms)
+{
+    return joined(terms, QLatin1String(" | "));
+}
+
+// As SQLite's EpisodeIndex: the candidates the index gives for a quota of `limit`, and how few
+// of them of the quota's kind send it to the episodes of that kind alone.
+int indexLimit(int limit)
+{
+    return limit * 4 + 64;
+}
+
+int enough(int limit)
+{
+    return std::max(1, limit / 4);
 }
 
 QString jsonList(const QList<SearchTerm>& terms)
@@ -38,20 +59,30 @@ QString jsonList(const QList<SearchTerm>& terms)
     return QString::fromStdString(list.dump());
 }
 
-// Occurrences of a term in a row, weighted by column as FTS5's bm25() weighs them: the labels of
-// its positions (A: the episode's words, B: its reply and topic, C: its neighbours').
-double weightedFrequency(QStringView labels)
+// Runs `statement` with its `?` replaced by `values` as literals (quoted by the driver) in one
+// round trip. Qt's driver makes a statement with parameters a server-side PREPARE, an EXECUTE and
+// a DEALLOCATE: three round trips, each a wait for the server to be scheduled on a busy machine,
+// and a search runs several statements. Planned for its values each time, as PREPARE was.
+Result<QSqlQuery> runInline(const QSqlDatabase& db, const QString& statement, const QVariantList& values)
 {
-    double frequency = 0;
-    for (const QChar label : labels) {
-        if (label == QLatin1Char('A'))
-            frequency += PostingCache::kBodyWeight;
-        else if (label == QLatin1Char('B'))
-            frequency += PostingCache::kExtraWeight;
-        else
-            frequency += PostingCache::kContextWeight;
+    QString text;
+    text.reserve(statement.size() + 64);
+    const QList<QStringView> parts = QStringView(statement).split(u'?');
+    if (parts.size() != values.size() + 1)
+        return Error::invalid(
+            QStringLiteral("%1 values for a statement of %2 parameters").arg(values.size()).arg(parts.size() - 1));
+    for (qsizetype i = 0; i < parts.size(); ++i) {
+        if (i > 0) {
+            QSqlField field(QString(), values.at(i - 1).metaType());
+            field.setValue(values.at(i - 1));
+            text += db.driver()->formatValue(field);
+        }
+        text += parts.at(i);
     }
-    return frequency;
+    QSqlQuery q(db);
+    if (!q.exec(text))
+        return sql::error(q);
+    return q;
 }
 
 } // namespace
@@ -63,72 +94,209 @@ ServerEpisodeIndex::ServerEpisodeIndex(Database& db)
 Result<ServerEpisodeIndex::Statistics> ServerEpisodeIndex::statistics(const QString& userId,
                                                                       const QList<SearchTerm>& terms) const
 {
+    // The user's totals (the row without a term) and the terms' frequencies, in one round trip.
     Statistics stats;
-    auto totals = sql::run(m_db.connection(),
-                           QStringLiteral("SELECT docs, tokens FROM episode_stats WHERE user_id = ?"), {userId});
-    if (!totals)
-        return totals.error();
-    if (!totals->next() || totals->value(0).toLongLong() <= 0)
-        return stats;
-    stats.rows = totals->value(0).toLongLong();
-    stats.averageLength = std::max(1.0, totals->value(1).toDouble() / static_cast<double>(stats.rows));
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT term, docs FROM episode_terms WHERE user_id = ? AND docs > 0 AND term IN "
-                                     "(SELECT value FROM %1)")
-                          .arg(m_db.backend().jsonValues()),
-                      {userId, jsonList(terms)});
+    auto q = runInline(m_db.connection(),
+                       QStringLiteral("SELECT NULL, docs, tokens FROM episode_stats WHERE user_id = ? UNION ALL "
+                                      "SELECT term, docs, 0 FROM episode_terms WHERE user_id = ? AND docs > 0 AND "
+                                      "term IN (SELECT value FROM %1)")
+                           .arg(m_db.backend().jsonValues()),
+                       {userId, userId, jsonList(terms)});
     if (!q)
         return q.error();
-    while (q->next())
-        stats.frequencies.insert(q->value(0).toString(), q->value(1).toLongLong());
+    QHash<QString, qint64> frequencies;
+    while (q->next()) {
+        if (q->isNull(0)) {
+            stats.rows = q->value(1).toLongLong();
+            stats.averageLength =
+                std::max(1.0, q->value(2).toDouble() / static_cast<double>(std::max<qint64>(1, stats.rows)));
+        } else {
+            frequencies.insert(q->value(0).toString(), q->value(1).toLongLong());
+        }
+    }
+    if (stats.rows > 0)
+        stats.frequencies = std::move(frequencies);
     return stats;
 }
 
+ServerEpisodeIndex::Plan ServerEpisodeIndex::plan(const QList<SearchTerm>& terms, const Statistics& stats)
+{
+    QList<SearchTerm> considered = terms;
+    std::stable_sort(considered.begin(), considered.end(),
+                     [](const SearchTerm& a, const SearchTerm& b) { return a.weight > b.weight; });
+    if (considered.size() > kMaxTerms)
+        considered.resize(kMaxTerms);
+    QList<SearchTerm> present;
+    for (const SearchTerm& t : std::as_const(considered)) {
+        if (stats.frequencies.value(t.text) > 0)
+            present.append(t);
+    }
+    // Within a weight, the rarest first: they say most and cost least. The question's terms take
+    // the posting budget before the chatter's.
+    std::stable_sort(present.begin(), present.end(), [&](const SearchTerm& a, const SearchTerm& b) {
+        return a.weight != b.weight ? a.weight > b.weight
+                                    : stats.frequencies.value(a.text) < stats.frequencies.value(b.text);
+    });
+    Plan plan;
+    qint64 budget = kPostingBudget;
+    for (const SearchTerm& t : std::as_const(present)) {
+        const qint64 n = stats.frequencies.value(t.text);
+        if (n <= budget) {
+            budget -= n;
+            plan.ranked.append(t);
+        } else {
+            plan.common.append(t);
+        }
+    }
+    // The rarest common terms first: they find the fewest episodes together.
+    std::stable_sort(plan.common.begin(), plan.common.end(), [&](const SearchTerm& a, const SearchTerm& b) {
+        return stats.frequencies.value(a.text) < stats.frequencies.value(b.text);
+    });
+    return plan;
+}
+
 Result<QList<ServerEpisodeIndex::Scored>>
-ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms, const QList<SearchTerm>& finding,
-                          const Statistics& stats, std::optional<EpisodeKind> kind) const
+ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms, const QString& match,
+                          const Statistics& stats, std::optional<EpisodeKind> kind, int newest, bool dense) const
 {
     QHash<QString, double> weights; // weight × idf of each term that occurs
     for (const SearchTerm& t : terms) {
         if (const qint64 df = stats.frequencies.value(t.text); df > 0)
             weights[t.text] += t.weight * bm25::idf(stats.rows, df);
     }
-    QString candidates =
-        QStringLiteral("SELECT seq, kind, search_length, search_vector FROM episodes "
-                       "WHERE user_id = ? AND status = 'active' AND search_vector @@ CAST(? AS tsquery)");
-    QVariantList values{userId, anyOf(finding)};
+    // The owner's lexeme beside the terms: the index answers for this user alone.
+    QString where = QStringLiteral("user_id = ? AND status = 'active'");
+    const QString tsquery = QStringLiteral("(%1) & %2").arg(match, lexeme(ownerLexeme(userId)));
+    QVariantList values{userId};
     if (kind) {
-        candidates += QStringLiteral(" AND kind = ? ORDER BY seq DESC LIMIT %1").arg(kFallbackRows);
+        where += QStringLiteral(" AND kind = ?");
         values.append(enumName(*kind));
     }
-    values.append(jsonList(terms));
-    auto q =
-        sql::runList(m_db.connection(),
-                     QStringLiteral("SELECT e.seq, e.kind, e.search_length, u.lexeme, array_to_string(u.weights, '') "
-                                    "FROM (%1) e CROSS JOIN LATERAL unnest(e.search_vector) u "
-                                    "WHERE u.lexeme IN (SELECT value FROM %2)")
-                         .arg(candidates, m_db.backend().jsonValues()),
-                     values);
-    if (!q)
-        return q.error();
-    QHash<qint64, qsizetype> at;
+    const QString columns = QStringLiteral("seq, kind, search_length, search_body, search_extra, search_context");
+    QList<std::pair<QString, QVariantList>> statements; // the second only when the first found too few
+    if (newest <= 0) {
+        // All matches (of rare terms: the budget bounds them), found first (MATERIALIZED):
+        // without statistics, as after a bulk load until the table is analysed, the planner would
+        // rather read every episode of the user through episodes_user and test each vector
+        // (200 ms at 100,000 episodes instead of 2).
+        statements.append({QStringLiteral("WITH found AS MATERIALIZED (SELECT user_id, status, %1 FROM episodes "
+                                          "WHERE search_vector @@ CAST(? AS tsquery)) SELECT %1 FROM found WHERE %2")
+                               .arg(columns, where),
+                           QVariantList{tsquery} + values});
+    } else {
+        // The newest of common terms. The index finds every match before the newest can be
+        // chosen: at 100,000 episodes a Chinese word with its characters (which the planner takes
+        // for independent) matches 20,000, 90 ms. When they may be dense, the user's newest
+        // episodes (by time, through episodes_user) are read back first, as many as
+        // sqrt(newest × episodes): the cheaper side of the two costs, and the index only when
+        // they held too few.
+        const QString indexed =
+            QStringLiteral("SELECT %1 FROM episodes WHERE %2 AND search_vector @@ CAST(? AS tsquery) "
+                           "ORDER BY seq DESC LIMIT %3")
+                .arg(columns, where)
+                .arg(newest);
+        const auto window =
+            static_cast<qint64>(std::ceil(std::sqrt(static_cast<double>(newest) * static_cast<double>(stats.rows))));
+        if (dense && window < stats.rows)
+            statements.append(
+                {QStringLiteral("SELECT %1 FROM (SELECT %1, search_vector FROM episodes WHERE %2 "
+                                "ORDER BY created_at DESC, seq DESC LIMIT %3) recent "
+                                "WHERE ts_match_vq(search_vector, CAST(? AS tsquery)) ORDER BY seq DESC LIMIT %4")
+                     .arg(columns, where)
+                     .arg(window)
+                     .arg(newest),
+                 values + QVariantList{tsquery}});
+        statements.append({indexed, values + QVariantList{tsquery}});
+    }
+    // Each term's occurrences in each column of a candidate, weighted by column as FTS5's bm25()
+    // weighs them, counted from the space-separated tokens the vector was made of.
+    QHash<QStringView, qsizetype> slots; // views of the keys of `weights`, which stays as it is
+    QList<double> termWeights;
+    // Most tokens are no term: their length and first character say so before a hash lookup.
+    quint64 lengths = 0;
+    quint64 firsts = 0;
+    const auto bit = [](qsizetype n) { return quint64(1) << std::min<qsizetype>(n, 63); };
+    for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
+        slots.insert(QStringView(it.key()), termWeights.size());
+        termWeights.append(*it);
+        lengths |= bit(it.key().size());
+        firsts |= bit(it.key().isEmpty() ? 0 : it.key().front().unicode() & 63);
+    }
+    constexpr double columnWeights[] = {PostingCache::kBodyWeight, PostingCache::kExtraWeight,
+                                        PostingCache::kContextWeight};
+    QList<double> frequencies(termWeights.size());
     QList<Scored> scored;
-    while (q->next()) {
-        const qint64 seq = q->value(0).toLongLong();
-        auto it = at.constFind(seq);
-        if (it == at.cend()) {
-            it = at.insert(seq, scored.size());
-            scored.append(
-                Scored{0.0, seq, episodeKindFromString(q->value(1).toString()).value_or(EpisodeKind::Exchange)});
+    for (const auto& [statement, bound] : std::as_const(statements)) {
+        auto q = runInline(m_db.connection(), statement, bound);
+        if (!q)
+            return q.error();
+        scored.clear();
+        while (q->next()) {
+            std::fill(frequencies.begin(), frequencies.end(), 0.0);
+            for (int column = 0; column < 3; ++column) {
+                const QString text = q->value(3 + column).toString();
+                for (const QStringView token : qTokenize(QStringView(text), u' ', Qt::SkipEmptyParts)) {
+                    if ((lengths & bit(token.size())) == 0 || (firsts & bit(token.front().unicode() & 63)) == 0)
+                        continue;
+                    if (const auto slot = slots.constFind(token); slot != slots.cend())
+                        frequencies[*slot] += columnWeights[column];
+                }
+            }
+            const double length = q->value(2).toDouble();
+            double score = 0;
+            for (qsizetype i = 0; i < frequencies.size(); ++i) {
+                if (frequencies.at(i) > 0)
+                    score += termWeights.at(i) * bm25::termFrequency(frequencies.at(i), length, stats.averageLength);
+            }
+            scored.append(Scored{score, q->value(0).toLongLong(),
+                                 episodeKindFromString(q->value(1).toString()).value_or(EpisodeKind::Exchange)});
         }
-        const double length = q->value(2).toDouble();
-        scored[*it].score +=
-            weights.value(q->value(3).toString()) *
-            bm25::termFrequency(weightedFrequency(q->value(4).toString()), length, stats.averageLength);
+        if (newest <= 0 || scored.size() >= newest)
+            break; // else the recent episodes held too few: the index's matches
     }
     std::sort(scored.begin(), scored.end(),
               [](const Scored& a, const Scored& b) { return a.score != b.score ? a.score > b.score : a.seq > b.seq; });
     return scored;
+}
+
+bool ServerEpisodeIndex::dense(const QList<SearchTerm>& terms, int newest, const Statistics& stats)
+{
+    // Reading back until `newest` of a share d of the rows costs newest / d rows, the index's
+    // matches d × rows: the first is cheaper above d = sqrt(newest / rows). The rarest term's
+    // share is d when the terms go together (a Chinese word and its characters), more otherwise.
+    if (terms.isEmpty() || stats.rows <= 0)
+        return false;
+    const double share =
+        static_cast<double>(stats.frequencies.value(terms.constFirst().text)) / static_cast<double>(stats.rows);
+    return share * share * static_cast<double>(stats.rows) >= newest;
+}
+
+Result<ServerEpisodeIndex::Candidates> ServerEpisodeIndex::cooccurring(const QString& userId,
+                                                                       const QList<SearchTerm>& terms,
+                                                                       const QList<SearchTerm>& common,
+                                                                       const Statistics& stats, int limit) const
+{
+    // The same choice as SQLite's (the fewest terms that leave fewer than `limit`, else the
+    // newest `limit` of the most terms), made from the most terms down: the more terms, the
+    // fewer episodes the index finds and reads, and the first set of `limit` ends the search
+    // (from two up, two common terms alone cost 20 ms at 100,000 episodes, and were always read).
+    Candidates best;
+    const qsizetype most = std::min<qsizetype>(common.size(), 4);
+    for (qsizetype k = most; k >= std::min<qsizetype>(2, most) && k > 0; --k) {
+        const QList<SearchTerm> together = common.mid(0, k);
+        auto found = score(userId, terms, joined(together, QLatin1String(" & ")), stats, std::nullopt, limit,
+                           dense(together, limit, stats));
+        if (!found)
+            return found.error();
+        if (found->size() >= limit) {
+            if (best.scored.isEmpty())
+                best = Candidates{std::move(found).value(), false};
+            break; // fewer terms find more still: the set of k + 1 stands, or these newest
+        }
+        if (!found->isEmpty())
+            best = Candidates{std::move(found).value(), true};
+    }
+    return best;
 }
 
 Result<QList<EpisodeHit>> ServerEpisodeIndex::read(const QList<Scored>& best, HitDetail detail) const
@@ -143,12 +311,11 @@ Result<QList<EpisodeHit>> ServerEpisodeIndex::read(const QList<Scored>& best, Hi
         scores.insert(s.seq, s.score);
     }
     const bool partial = detail == HitDetail::Ranking;
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM %2")
-                     .arg(partial ? episoderow::rankingColumns() : episoderow::columns(),
-                          m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
-                 {QString::fromStdString(seqs.dump())});
+    auto q = runInline(m_db.connection(),
+                       QStringLiteral("SELECT %1, e.seq, e.search_body, e.search_extra FROM %2")
+                           .arg(partial ? episoderow::rankingColumns() : episoderow::columns(),
+                                m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
+                       {QString::fromStdString(seqs.dump())});
     if (!q)
         return q.error();
     constexpr int seq = episoderow::kColumnCount;
@@ -175,62 +342,71 @@ Result<QList<QList<EpisodeHit>>> ServerEpisodeIndex::search(const QString& userI
                                                             const QList<EpisodeQuota>& quotas, HitDetail detail) const
 {
     QList<QList<EpisodeHit>> lists(quotas.size());
-    const QList<SearchTerm> query = terms.mid(0, 256);
-    if (query.isEmpty())
+    int largest = 0;
+    for (const EpisodeQuota& q : quotas)
+        largest = std::max(largest, q.limit);
+    if (terms.isEmpty() || largest <= 0)
         return lists;
+    // The question's own terms before the chatter around it (QueryAnalyzer's weights), and a
+    // pasted page is not thousands of terms: the first kMaxTerms stand for it.
+    QList<SearchTerm> query = terms;
+    std::stable_sort(query.begin(), query.end(),
+                     [](const SearchTerm& a, const SearchTerm& b) { return a.weight > b.weight; });
+    if (query.size() > kMaxTerms)
+        query.resize(kMaxTerms);
     auto stats = statistics(userId, query);
     if (!stats)
         return stats.error();
-    // The terms that occur, rarest first; the rarest within the posting budget find the candidates.
-    QList<SearchTerm> present;
-    for (const SearchTerm& t : query) {
-        if (stats->frequencies.contains(t.text))
-            present.append(t);
+    const Plan planned = plan(query, *stats);
+    if (planned.ranked.isEmpty() && planned.common.isEmpty())
+        return lists; // no term occurs in this user's episodes
+    // The episodes holding a rare term, all of them (the budget bounds them); when they are fewer
+    // than asked for, the newest holding the rarest common terms together join them. Every term
+    // of the question scores each.
+    Candidates candidates;
+    if (!planned.ranked.isEmpty()) {
+        auto found = score(userId, query, anyOf(planned.ranked), *stats, std::nullopt);
+        if (!found)
+            return found.error();
+        candidates.scored = std::move(found).value();
     }
-    if (present.isEmpty())
-        return lists;
-    std::stable_sort(present.begin(), present.end(), [&](const SearchTerm& a, const SearchTerm& b) {
-        return stats->frequencies.value(a.text) < stats->frequencies.value(b.text);
-    });
-    QList<SearchTerm> finding;
-    qint64 postings = 0;
-    for (const SearchTerm& t : std::as_const(present)) {
-        postings += stats->frequencies.value(t.text);
-        if (!finding.isEmpty() && postings > kPostingBudget)
-            break;
-        finding.append(t);
+    if (candidates.scored.size() < largest && !planned.common.isEmpty()) {
+        auto more = cooccurring(userId, query, planned.common, *stats, indexLimit(largest));
+        if (!more)
+            return more.error();
+        QSet<qint64> have;
+        for (const Scored& s : std::as_const(candidates.scored))
+            have.insert(s.seq);
+        for (const Scored& s : std::as_const(more->scored)) {
+            if (!have.contains(s.seq))
+                candidates.scored.append(s);
+        }
+        candidates.complete = more->complete;
+        std::sort(candidates.scored.begin(), candidates.scored.end(), [](const Scored& a, const Scored& b) {
+            return a.score != b.score ? a.score > b.score : a.seq > b.seq;
+        });
     }
-    const bool bounded = finding.size() < present.size();
-    auto scored = score(userId, query, finding, *stats, std::nullopt);
-    if (!scored)
-        return scored.error();
     for (qsizetype i = 0; i < quotas.size(); ++i) {
         const EpisodeQuota& quota = quotas.at(i);
         if (quota.limit <= 0)
             continue;
         QList<Scored> best;
-        for (const Scored& s : std::as_const(*scored)) {
-            if (!quota.kind || s.kind == *quota.kind)
-                best.append(s);
+        for (const Scored& s : std::as_const(candidates.scored)) {
             if (best.size() >= quota.limit)
                 break;
+            if (!quota.kind || s.kind == *quota.kind)
+                best.append(s);
         }
-        if (bounded && best.size() < quota.limit) {
-            // Too few of this kind among the rare terms' episodes: the newest of the kind that
-            // hold any term join them, scored the same way.
-            auto more = score(userId, query, present, *stats, quota.kind);
-            if (!more)
-                return more.error();
-            QSet<qint64> have;
-            for (const Scored& s : std::as_const(best))
-                have.insert(s.seq);
-            for (const Scored& s : std::as_const(*more)) {
-                if (!have.contains(s.seq) && (!quota.kind || s.kind == *quota.kind))
-                    best.append(s);
-            }
-            std::sort(best.begin(), best.end(), [](const Scored& a, const Scored& b) {
-                return a.score != b.score ? a.score > b.score : a.seq > b.seq;
-            });
+        if (!candidates.complete && best.size() < enough(quota.limit)) {
+            // The newest common matches were nearly all of another kind: this kind's own.
+            const QList<SearchTerm> together = planned.common.mid(0, 2);
+            const QString match =
+                planned.ranked.isEmpty() ? joined(together, QLatin1String(" & ")) : anyOf(planned.ranked);
+            auto own = score(userId, query, match, *stats, quota.kind, indexLimit(quota.limit),
+                             planned.ranked.isEmpty() && dense(together, indexLimit(quota.limit), *stats));
+            if (!own)
+                return own.error();
+            best = std::move(own).value();
             if (best.size() > quota.limit)
                 best.resize(quota.limit);
         }
@@ -257,28 +433,84 @@ Result<QList<EpisodeHit>> ServerEpisodeIndex::searchAll(const QString& userId, c
     }
     if (present.isEmpty())
         return QList<EpisodeHit>();
-    auto scored = score(userId, terms, present, *stats, std::nullopt);
+    auto scored = score(userId, terms, anyOf(present), *stats, kind);
     if (!scored)
         return scored.error();
-    QList<Scored> best;
-    for (const Scored& s : std::as_const(*scored)) {
-        if (!kind || s.kind == *kind)
-            best.append(s);
-        if (best.size() >= limit)
-            break;
-    }
-    return read(best, HitDetail::Full);
+    if (scored->size() > limit)
+        scored->resize(limit);
+    return read(*scored, HitDetail::Full);
 }
 
 QString ServerEpisodeIndex::containsAll(const QStringList& tokens, bool lastIsPrefix, QVariantList& values) const
 {
+    // The index finds the episodes holding every token in any column; each must then be one of
+    // the words of the episode, its reply or its topic (a prefix of one, for the last while it is
+    // typed), not only of its neighbours'.
     QStringList parts;
+    QString clause = QStringLiteral("e.search_vector @@ CAST(? AS tsquery)");
+    QVariantList words;
     for (qsizetype i = 0; i < tokens.size(); ++i) {
         const bool prefix = lastIsPrefix && i == tokens.size() - 1;
-        parts.append(lexeme(tokens.at(i)) + (prefix ? QStringLiteral(":*AB") : QStringLiteral(":AB")));
+        parts.append(lexeme(tokens.at(i)) + (prefix ? QStringLiteral(":*") : QString()));
+        clause += QStringLiteral(" AND strpos(' ' || e.search_body || ' ' || e.search_extra || ' ', ?) > 0");
+        words.append(QString(QLatin1Char(' ') + tokens.at(i) + (prefix ? QString() : QStringLiteral(" "))));
     }
     values.append(parts.join(QLatin1String(" & ")));
-    return QStringLiteral("e.search_vector @@ CAST(? AS tsquery)");
+    values.append(words);
+    return clause;
+}
+
+Status ServerEpisodeIndex::beginBulkLoad()
+{
+    // Outside a transaction the setting would end with its own statement: the triggers do it all.
+    m_bulkAfterSeq.reset();
+    if (!m_db.inTransaction())
+        return {};
+    auto last = sql::scalar(m_db.connection(), QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes"));
+    if (!last)
+        return last.error();
+    // Its entries go to the GIN index's pending list and are merged into the index 64 MB at a
+    // time, not 64 kB (the connection's own setting; a fifth of the cost of a load), and all of
+    // them at the end (finishBulkLoad).
+    if (auto st =
+            sql::execute(m_db.connection(), QStringLiteral("SELECT set_config('engram.bulk_load', 'on', true), "
+                                                           "set_config('gin_pending_list_limit', '65536', true)"));
+        !st)
+        return st;
+    m_bulkAfterSeq = last->toLongLong();
+    return {};
+}
+
+Status ServerEpisodeIndex::finishBulkLoad()
+{
+    if (!m_bulkAfterSeq)
+        return {};
+    const qint64 after = *m_bulkAfterSeq;
+    m_bulkAfterSeq.reset();
+    auto loaded = sql::scalar(m_db.connection(), QStringLiteral("SELECT engram_bulk_finish(?)"), {after});
+    if (!loaded)
+        return loaded.error();
+    // The pending list merged now: a search reads all of it. Only the index's owner may (else
+    // the next insert past the connection's 64 kB or autovacuum does it).
+    if (auto st = sql::execute(m_db.connection(),
+                               QStringLiteral("SELECT gin_clean_pending_list(CAST(c.oid AS regclass)) FROM pg_class c "
+                                              "WHERE c.oid = CAST('episodes_search' AS regclass) "
+                                              "AND pg_has_role(c.relowner, 'USAGE')"));
+        !st)
+        return st;
+    if (auto st = sql::execute(m_db.connection(), QStringLiteral("SET LOCAL gin_pending_list_limit = 64")); !st)
+        return st;
+    // Many new rows: the planner's statistics are renewed now rather than when autovacuum comes
+    // by (a minute or so later; until then a search may be planned as for an empty table).
+    if (loaded->toLongLong() >= kAnalyzeAfterRows)
+        return sql::execute(m_db.connection(), QStringLiteral("ANALYZE episodes"));
+    return {};
+}
+
+QString ServerEpisodeIndex::ownerLexeme(const QString& userId)
+{
+    return QLatin1Char(' ') +
+           QString::fromLatin1(QCryptographicHash::hash(userId.toUtf8(), QCryptographicHash::Md5).toHex());
 }
 
 Result<int> ServerEpisodeIndex::removeAllOf(const QString& userId)

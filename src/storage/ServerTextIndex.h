@@ -4,19 +4,21 @@
 
 #include <QHash>
 
+#include <optional>
+
 namespace engram {
 
 class Database;
 
 // The full-text side of episodes on PostgreSQL. Each episode's search_vector holds Engram's own
-// tokens, labelled by column (A: its words, B: its reply and topic, C: its neighbours'), kept by
-// the database from the same search columns SQLite's FTS5 indexes; episode_terms and
-// episode_stats hold how many of a user's episodes hold each term and how long they are, kept in
-// the writing transaction. A query is ranked by BM25 with those statistics and FTS5's column
-// weights, so it scores as on SQLite. The work is bounded as there: the rarest terms (within a
-// budget of postings) find the candidates through the GIN index, and every term of the query
-// scores them; when they find too few of a kind, the newest episodes of that kind holding any
-// term join.
+// tokens of the same search columns SQLite's FTS5 indexes (its words, its reply and topic, its
+// neighbours'), each once, and its owner's lexeme; episode_terms and episode_stats hold how many
+// of a user's episodes hold each term and how long they are, kept in the writing transaction. A
+// query is ranked by BM25 with those statistics and FTS5's column weights (each term's
+// occurrences counted from the candidates' search columns), so it scores as on SQLite. The work
+// is bounded as there: the rarest terms (within a budget of postings) find the candidates through
+// the GIN index, and every term of the query scores them; when they find too few of a kind, the
+// newest episodes of that kind holding any term join.
 class ServerEpisodeIndex final : public EpisodeTextIndex
 {
 public:
@@ -29,17 +31,21 @@ public:
     Result<QList<EpisodeHit>> searchAll(const QString& userId, const QList<SearchTerm>& terms, int limit,
                                         std::optional<EpisodeKind> kind) const override;
     QString containsAll(const QStringList& tokens, bool lastIsPrefix, QVariantList& values) const override;
-    // The triggers keep the index and the statistics row by row; nothing is set aside.
-    Status beginBulkLoad() override { return {}; }
-    Status finishBulkLoad() override { return {}; }
+    // Inside a transaction: its inserts leave the statistics and the neighbours' context to
+    // finishBulkLoad(), which does both for all of them at once (engram_bulk_finish).
+    Status beginBulkLoad() override;
+    Status finishBulkLoad() override;
     Result<int> removeAllOf(const QString& userId) override;
     // PostgreSQL's autovacuum keeps the GIN index.
     Status optimize() override { return {}; }
 
-    // Postings (the document frequencies of the rarest terms, summed) that choose the candidates.
+    // Postings (the document frequencies of the rare terms, summed) that choose the candidates;
+    // the same budget, and the same plan, as SQLite's EpisodeIndex.
     static constexpr qint64 kPostingBudget = 1000;
-    // Candidates of one kind read when the rare terms found too few of it.
-    static constexpr int kFallbackRows = 2000;
+    // A pasted page is not thousands of terms: the first (by weight) stand for it.
+    static constexpr qsizetype kMaxTerms = 256;
+    // A bulk load of this many episodes or more ends with ANALYZE.
+    static constexpr qint64 kAnalyzeAfterRows = 1000;
 
 private:
     struct Statistics
@@ -48,6 +54,13 @@ private:
         double averageLength{1.0};
         QHash<QString, qint64> frequencies; // of the terms that occur at all
     };
+    // The terms that find the candidates (rare: within the posting budget, the question's own
+    // before the chatter around it) and the common rest, which only scores them.
+    struct Plan
+    {
+        QList<SearchTerm> ranked;
+        QList<SearchTerm> common;
+    };
     // (score, seq) of each candidate, with its kind.
     struct Scored
     {
@@ -55,15 +68,35 @@ private:
         qint64 seq{};
         EpisodeKind kind{EpisodeKind::Exchange};
     };
+    struct Candidates
+    {
+        QList<Scored> scored;
+        bool complete{true}; // every episode that could rank is among them
+    };
 
     Result<Statistics> statistics(const QString& userId, const QList<SearchTerm>& terms) const;
-    // Scores the user's active episodes that hold any of `finding` (and are of `kind`, when
-    // given; then at most kFallbackRows of the newest) by every term of `terms`.
-    Result<QList<Scored>> score(const QString& userId, const QList<SearchTerm>& terms, const QList<SearchTerm>& finding,
-                                const Statistics& stats, std::optional<EpisodeKind> kind) const;
+    static Plan plan(const QList<SearchTerm>& terms, const Statistics& stats);
+    // Scores the user's active episodes that match the tsquery `match` (and are of `kind`, when
+    // given) by every term of `terms`; with `newest`, only that many of the newest: `dense` when
+    // the terms are in a good part of the user's episodes (then read back from the newest, else
+    // found through the index).
+    Result<QList<Scored>> score(const QString& userId, const QList<SearchTerm>& terms, const QString& match,
+                                const Statistics& stats, std::optional<EpisodeKind> kind, int newest = 0,
+                                bool dense = false) const;
+    // Whether the newest `newest` episodes holding all of `terms` (the rarest first) are cheaper
+    // to find by reading back from the newest than through the index.
+    static bool dense(const QList<SearchTerm>& terms, int newest, const Statistics& stats);
+    // The newest episodes holding the rarest common terms together: two of them, or more while
+    // that still leaves more than `limit` (as SQLite's EpisodeIndex::cooccurring).
+    Result<Candidates> cooccurring(const QString& userId, const QList<SearchTerm>& terms,
+                                   const QList<SearchTerm>& common, const Statistics& stats, int limit) const;
     Result<QList<EpisodeHit>> read(const QList<Scored>& best, HitDetail detail) const;
 
+    // The lexeme of the owner that every episode's vector holds (ServerSchema.cpp).
+    static QString ownerLexeme(const QString& userId);
+
     Database& m_db;
+    std::optional<qint64> m_bulkAfterSeq; // during a bulk load: the last seq before it
 };
 
 // Facts on PostgreSQL: the user's active facts holding any term, ranked by BM25 over the user's
