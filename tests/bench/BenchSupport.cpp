@@ -2,6 +2,8 @@
 
 #include "CorpusGenerator.h"
 
+#include "storage/Database.h"
+
 #include <QDir>
 #include <QFile>
 #include <QSysInfo>
@@ -297,6 +299,62 @@ bool Report::write(const QString& path) const
     }
     file.write(QByteArray::fromStdString(doc.dump(2)));
     return true;
+}
+
+double bulkImport(const CorpusGenerator& gen, qint64 first, int n, Database& db,
+                  const std::function<Status(const QList<GeneratedEpisode>&, const QStringList&, qint64)>& insert)
+{
+    constexpr int batchSize = 5000;
+    Transaction tx(db);
+    check(tx.begin(), "begin");
+    qint64 nanos = 0;
+    for (qint64 from = first; from < first + n; from += batchSize) {
+        QList<GeneratedEpisode> batch;
+        QStringList ids;
+        for (qint64 i = from; i < std::min(first + n, from + batchSize); ++i) {
+            batch.append(gen.episode(i));
+            ids.append(newId());
+        }
+        QElapsedTimer timer;
+        timer.start();
+        check(insert(batch, ids, from), "insert");
+        nanos += timer.nsecsElapsed();
+    }
+    QElapsedTimer timer;
+    timer.start();
+    check(tx.commit(), "commit");
+    nanos += timer.nsecsElapsed();
+    return n / (static_cast<double>(nanos) / 1e9);
+}
+
+QStringList queriesAbout(const CorpusGenerator& gen, int n, int count, qint64 first)
+{
+    SplitMix rng(0xC0FFEEULL + static_cast<quint64>(n));
+    QStringList list;
+    for (int i = 0; i < count; ++i)
+        list.append(gen.query(first + rng.below(n), i));
+    return list;
+}
+
+Latency timeEach(const QStringList& list, int count, const std::function<void(const QString&)>& run, Latency* cpu,
+                 double budgetMs)
+{
+    for (int i = 0; i < std::min<int>(5, static_cast<int>(list.size())); ++i)
+        run(list.at(i));
+    std::vector<double> wall;
+    std::vector<double> thread;
+    const Stopwatch total;
+    for (int i = 0; i < count && i < list.size(); ++i) {
+        const Stopwatch watch;
+        run(list.at(i));
+        wall.push_back(watch.wallMs());
+        thread.push_back(watch.cpuMs());
+        if (budgetMs > 0 && total.wallMs() > budgetMs && wall.size() >= 5)
+            break;
+    }
+    if (cpu)
+        *cpu = latencyOf(thread);
+    return latencyOf(wall);
 }
 
 void removeDatabase(const QString& path)

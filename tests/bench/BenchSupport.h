@@ -7,11 +7,18 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 // What every bench executable shares: options, timing statistics, tables printed as Markdown
 // (so a run can be pasted into docs/BENCHMARKS.md) and the JSON report.
+namespace engram {
+class Database;
+}
+
 namespace engram::bench {
+
+class CorpusGenerator;
 
 struct BenchOptions
 {
@@ -64,6 +71,21 @@ struct Latency
     Json toJson() const;
 };
 Latency latencyOf(std::vector<double> millis);
+
+// Inserts generated episodes [first, first + n) in one transaction, 5,000 to a call of `insert`
+// (given the batch, a new id for each and the index of its first episode); only the inserts and
+// the commit are timed, not the generation. Episodes per second.
+double bulkImport(const CorpusGenerator& gen, qint64 first, int n, Database& db,
+                  const std::function<Status(const QList<GeneratedEpisode>&, const QStringList&, qint64)>& insert);
+
+// `count` questions about episodes in [first, first + n), the same for the same arguments.
+QStringList queriesAbout(const CorpusGenerator& gen, int n, int count, qint64 first = 0);
+
+// Times `run` over the first `count` queries (after a few untimed ones that warm the caches),
+// stopping early once `budgetMs` of wall time is spent: the slow baselines take seconds a query
+// at a million rows. With `cpu`, the thread's CPU time of each call goes there.
+Latency timeEach(const QStringList& list, int count, const std::function<void(const QString&)>& run,
+                 Latency* cpu = nullptr, double budgetMs = 0);
 
 // Milliseconds since start, with sub-millisecond resolution.
 double elapsedMs(const QElapsedTimer& timer);

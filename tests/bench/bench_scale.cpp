@@ -29,7 +29,6 @@ namespace {
 
 const QString kUser = QStringLiteral("scale-user");
 constexpr int kFacts = 500;
-constexpr int kBatch = 5000;
 
 struct SizeResult
 {
@@ -61,66 +60,6 @@ qint64 fileBytes(const QString& path)
     for (const QString& suffix : {QString(), QStringLiteral("-wal")})
         total += QFileInfo(path + suffix).size();
     return total;
-}
-
-// Inserts episodes [0, n) in one transaction, a batch at a time; only the inserts are timed,
-// not the generation.
-double bulkImport(const CorpusGenerator& gen, int n, Database& db,
-                  const std::function<Status(const QList<GeneratedEpisode>&, const QStringList&)>& insert)
-{
-    Transaction tx(db);
-    check(tx.begin(), "begin");
-    qint64 nanos = 0;
-    for (int from = 0; from < n; from += kBatch) {
-        QList<GeneratedEpisode> batch;
-        QStringList ids;
-        for (int i = from; i < std::min(n, from + kBatch); ++i) {
-            batch.append(gen.episode(i));
-            ids.append(newId());
-        }
-        QElapsedTimer timer;
-        timer.start();
-        check(insert(batch, ids), "insert");
-        nanos += timer.nsecsElapsed();
-    }
-    QElapsedTimer timer;
-    timer.start();
-    check(tx.commit(), "commit");
-    nanos += timer.nsecsElapsed();
-    return n / (static_cast<double>(nanos) / 1e9);
-}
-
-QStringList queries(const CorpusGenerator& gen, int n, int count)
-{
-    SplitMix rng(0xC0FFEEULL + static_cast<quint64>(n));
-    QStringList list;
-    for (int i = 0; i < count; ++i)
-        list.append(gen.query(rng.below(n), i));
-    return list;
-}
-
-// Times `run` over the first `count` queries (after a few untimed ones that warm the caches),
-// stopping early once `budgetMs` of wall time is spent: the slow baselines take seconds a query
-// at a million rows.
-Latency timeEach(const QStringList& list, int count, const std::function<void(const QString&)>& run,
-                 Latency* cpu = nullptr, double budgetMs = 0)
-{
-    for (int i = 0; i < std::min<int>(5, static_cast<int>(list.size())); ++i)
-        run(list.at(i));
-    std::vector<double> wall;
-    std::vector<double> thread;
-    const Stopwatch total;
-    for (int i = 0; i < count && i < list.size(); ++i) {
-        const Stopwatch watch;
-        run(list.at(i));
-        wall.push_back(watch.wallMs());
-        thread.push_back(watch.cpuMs());
-        if (budgetMs > 0 && total.wallMs() > budgetMs && wall.size() >= 5)
-            break;
-    }
-    if (cpu)
-        *cpu = latencyOf(thread);
-    return latencyOf(wall);
 }
 
 // The bounded index search beside FTS5 ranking every posting of the same terms: how much of the
@@ -170,7 +109,7 @@ void measureOriginal(const CorpusGenerator& gen, int n, const QString& dir, cons
     OriginalDesignStore store(*db);
     check(store.create(), "create original");
     r.originalImportRate =
-        bulkImport(gen, n, *db, [&](const QList<GeneratedEpisode>& batch, const QStringList& ids) -> Status {
+        bulkImport(gen, 0, n, *db, [&](const QList<GeneratedEpisode>& batch, const QStringList& ids, qint64) -> Status {
             for (qsizetype i = 0; i < batch.size(); ++i) {
                 if (auto st = store.insert(ids.at(i), kUser, batch.at(i).content, batch.at(i).time); !st)
                     return st;
@@ -208,29 +147,29 @@ SizeResult runSize(const CorpusGenerator& gen, int n, const QString& dir, bool q
         (void)check(service->addFact(kUser, f.subject, f.predicate, f.object, 0.9), "fact");
     }
     EpisodeStore episodes(service->database());
-    r.importRate =
-        bulkImport(gen, n, service->database(), [&](const QList<GeneratedEpisode>& batch, const QStringList& ids) {
-            QList<Episode> list;
-            for (qsizetype i = 0; i < batch.size(); ++i) {
-                const GeneratedEpisode& g = batch.at(i);
-                Episode e;
-                e.id = ids.at(i);
-                e.userId = kUser;
-                e.content = g.content;
-                e.response = g.response;
-                e.conversationId = g.conversation;
-                e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
-                e.topicKey = g.topic;
-                e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
-                list.append(e);
-            }
-            return episodes.insertAll(list);
-        });
+    r.importRate = bulkImport(gen, 0, n, service->database(),
+                              [&](const QList<GeneratedEpisode>& batch, const QStringList& ids, qint64) {
+                                  QList<Episode> list;
+                                  for (qsizetype i = 0; i < batch.size(); ++i) {
+                                      const GeneratedEpisode& g = batch.at(i);
+                                      Episode e;
+                                      e.id = ids.at(i);
+                                      e.userId = kUser;
+                                      e.content = g.content;
+                                      e.response = g.response;
+                                      e.conversationId = g.conversation;
+                                      e.kind = g.summary ? EpisodeKind::Summary : EpisodeKind::Exchange;
+                                      e.topicKey = g.topic;
+                                      e.createdAt = e.updatedAt = e.lastAccessAt = g.time;
+                                      list.append(e);
+                                  }
+                                  return episodes.insertAll(list);
+                              });
     check(service->database().checkpoint(), "checkpoint");
     r.dbBytes = fileBytes(path);
     r.bytesPerItem = static_cast<double>(r.dbBytes - emptyBytes) / (n + kFacts);
 
-    const QStringList qs = queries(gen, n, quick ? 100 : 300);
+    const QStringList qs = queriesAbout(gen, n, quick ? 100 : 300);
     r.search = timeEach(
         qs, static_cast<int>(qs.size()),
         [&](const QString& q) { (void)check(service->retriever().searchEpisodes(kUser, q, 10), "search"); },
