@@ -298,8 +298,13 @@ QStringList neighbourContext()
             END
         $$)")
             .arg(refreshAroundAll(QStringLiteral("SELECT * FROM new_rows"))),
-        QStringLiteral("CREATE TRIGGER episodes_context_insert AFTER INSERT ON episodes REFERENCING NEW TABLE AS "
-                       "new_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_context_inserted()"),
+        // Named to fire after episodes_stats_insert (triggers of one event fire in the order of
+        // their names): the new rows' terms and lengths are counted before their context is
+        // written. The other way round, a new user's statistics row was first made by the
+        // context's update, with no episode counted yet, and dropped as empty, the context's
+        // tokens with it.
+        QStringLiteral("CREATE TRIGGER episodes_then_context_insert AFTER INSERT ON episodes REFERENCING NEW TABLE "
+                       "AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_context_inserted()"),
         QStringLiteral("CREATE TRIGGER episodes_context_delete AFTER DELETE ON episodes FOR EACH ROW "
                        "WHEN (OLD.kind = 'exchange' AND OLD.conversation_id <> '') "
                        "EXECUTE FUNCTION engram_context_trigger()"),

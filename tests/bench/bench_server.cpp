@@ -7,12 +7,15 @@
 
 #include "BenchSupport.h"
 #include "CorpusGenerator.h"
+#include "Datasets.h"
+#include "RetrievalMetrics.h"
 #include "TestLocation.h"
 
 #include "core/Clock.h"
 #include "memory/ItemJson.h"
 #include "memory/MemoryService.h"
 #include "memory/QueryAnalyzer.h"
+#include "memory/Retriever.h"
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
 #include "storage/Sql.h"
@@ -361,6 +364,81 @@ ManyUsers runManyUsers(const Memory& memory, const CorpusGenerator& gen, int n, 
     return r;
 }
 
+// Recall on the dev sets, the same stores on both engines (recallOf): each store (a MemDaily
+// trajectory with its 10x haystack, a REALTALK chat) loaded as bench_quality loads it (one
+// episode a message, in its conversation), and each question asked of
+// Retriever::searchEpisodes at its own time, top 10.
+struct Recall
+{
+    RankScore memDaily;
+    RankScore realtalk;
+    int memDailyQuestions{};
+    int realtalkQuestions{};
+};
+
+// Loads `store` as `user` of `service` and asks it each of the store's questions.
+void askStore(MemoryService& service, ManualClock& clock, const BenchStore& store, const QString& user,
+              MetricSums& sums)
+{
+    const QString prefix = user + QLatin1Char(':'); // ids are unique across users
+    (void)check(service.ensureUser(user), "user");
+    QList<Episode> list;
+    for (const BenchItem& item : store.items) {
+        Episode e;
+        e.id = prefix + item.key;
+        e.userId = user;
+        e.content = item.text;
+        e.conversationId = item.conversation;
+        e.createdAt = e.updatedAt = e.lastAccessAt = item.time;
+        list.append(e);
+    }
+    EpisodeStore episodes(service.database());
+    Transaction tx(service.database());
+    check(tx.begin(), "begin");
+    check(episodes.insertAll(list), "insert");
+    check(tx.commit(), "commit");
+    for (const BenchQuestion& q : store.questions) {
+        if (q.time.isValid())
+            clock.set(q.time);
+        else if (!store.items.isEmpty())
+            clock.set(store.items.constLast().time);
+        const auto hits = check(service.retriever().searchEpisodes(user, QueryText(q.text), 10), "search");
+        QStringList keys;
+        for (const EpisodeHit& h : hits)
+            keys.append(h.episode.id.mid(prefix.size()));
+        sums.add(QStringLiteral("engram"), q.group, scoreRanking(keys, q.keys));
+    }
+}
+
+// On PostgreSQL every store is a user of one database: its ranking uses that user's own
+// statistics, as a memory of its own would. On SQLite every store is a file of its own (as
+// bench_quality runs them): its statistics are the whole file's.
+RankScore recallOf(Engine engine, const QString& dir, const QList<BenchStore>& stores, int& questions)
+{
+    MetricSums sums;
+    std::unique_ptr<Memory> shared;
+    ManualClock clock;
+    std::unique_ptr<MemoryService> service;
+    for (qsizetype s = 0; s < stores.size(); ++s) {
+        std::unique_ptr<Memory> own;
+        if (engine == Engine::Sqlite || !shared) {
+            service.reset();
+            own = std::make_unique<Memory>(engine, dir, QStringLiteral("recall"));
+            service = openService(*own, clock);
+            MemoryConfig config = service->config();
+            config.forgetEveryWrites = 100000000;
+            service->setConfig(config);
+            if (engine == Engine::Postgres)
+                shared = std::move(own);
+        }
+        askStore(*service, clock, stores.at(s), QStringLiteral("store-%1").arg(s), sums);
+        if (own)
+            service.reset(); // before its file goes
+    }
+    questions = sums.count(QStringLiteral("engram"));
+    return sums.mean(QStringLiteral("engram"));
+}
+
 // The server's fsync, set for the whole (throwaway) cluster: `on` or `off`. False when this
 // role may not change it.
 bool setServerFsync(const Memory& memory, bool on)
@@ -420,6 +498,13 @@ public:
                         target > 0 ? QStringLiteral("p95 ≤ %1").arg(target) : QStringLiteral("–"),
                         target > 0 ? yes(pg.p95 <= target) : QStringLiteral("–")});
     }
+    // A recall on both engines: the difference, and whether it is within `tolerance`.
+    void recall(const QString& what, double pg, double lite, double tolerance)
+    {
+        m_table.addRow({what, num(pg, 3), num(lite, 3),
+                        (pg >= lite ? QStringLiteral("+") : QString()) + num(pg - lite, 3),
+                        QStringLiteral("± %1 of SQLite").arg(tolerance), yes(std::abs(pg - lite) <= tolerance)});
+    }
     void plain(const QString& what, const QString& pg, const QString& lite)
     {
         m_table.addRow({what, pg, lite, QStringLiteral("–"), QStringLiteral("–"), QStringLiteral("–")});
@@ -441,10 +526,11 @@ int main(int argc, char* argv[])
         QStringLiteral(
             "Usage: bench_server [options]\n"
             "The PostgreSQL backend beside SQLite, on the server libpq's PG* variables name (run it through\n"
-            "scripts/with-postgres.sh). Sections (--only): one-user, import, clients, many-users, fsync.\n"
+            "scripts/with-postgres.sh). Sections (--only): one-user, import, clients, many-users, fsync, recall.\n"
             "--sizes A,B: A episodes for one user (default 100k), B episodes across 1,000 users (default 200k;\n"
             "1m for the million). --quick: 10k and 100k, fewer searches and turns.\n"
-            "fsync: import and clients again with the server's fsync on (ALTER SYSTEM; needs a superuser)."));
+            "fsync: import and clients again with the server's fsync on (ALTER SYSTEM; needs a superuser).\n"
+            "recall: Recall@1/@5 of the dev sets (--data DIR, MemDaily every 3rd trajectory with --quick) on both."));
     const int oneUser = options.sizes.value(0, options.quick ? 10000 : 100000);
     const int manyUsers = options.sizes.value(1, options.quick ? 100000 : 200000);
     const int imported = options.quick ? 5000 : 20000;
@@ -598,6 +684,44 @@ int main(int argc, char* argv[])
                                     {"sqlite_context", many[1].lookups.context.toJson()}};
     }
 
+    if (options.wants(QStringLiteral("recall"))) {
+        const QString data = options.dataDir;
+        auto memDaily = loadMemDaily(QDir(data).filePath(QStringLiteral("memdaily")), 10, options.quick ? 3 : 1);
+        auto realtalk = loadRealtalk(QDir(data).filePath(QStringLiteral("realtalk")));
+        if (!memDaily || !realtalk)
+            qFatal("recall: no dev sets in %s (--data DIR): %s", qPrintable(data),
+                   qPrintable(memDaily ? realtalk.errorMessage() : memDaily.errorMessage()));
+        if (options.limit > 0) {
+            memDaily->resize(std::min<qsizetype>(memDaily->size(), options.limit));
+            realtalk->resize(std::min<qsizetype>(realtalk->size(), options.limit));
+        }
+        Recall r[2];
+        for (int e = 0; e < 2; ++e) {
+            r[e].memDaily = recallOf(engines[e], dir, *memDaily, r[e].memDailyQuestions);
+            r[e].realtalk = recallOf(engines[e], dir, *realtalk, r[e].realtalkQuestions);
+            std::printf("%s: recall done, %.0f s so far\n", qPrintable(engineName(engines[e])), total.wallMs() / 1000);
+            std::fflush(stdout);
+        }
+        const QString memDailyName = QStringLiteral("MemDaily 10×%1 (%L2 questions)")
+                                         .arg(options.quick ? QStringLiteral(", every 3rd trajectory") : QString())
+                                         .arg(r[0].memDailyQuestions);
+        const QString realtalkName = QStringLiteral("REALTALK turns (%L1 questions)").arg(r[0].realtalkQuestions);
+        table.recall(QStringLiteral("Recall@5, %1").arg(memDailyName), r[0].memDaily.recall5, r[1].memDaily.recall5,
+                     0.01);
+        table.recall(QStringLiteral("Recall@1, %1").arg(memDailyName), r[0].memDaily.recall1, r[1].memDaily.recall1,
+                     0.01);
+        table.recall(QStringLiteral("Recall@5, %1").arg(realtalkName), r[0].realtalk.recall5, r[1].realtalk.recall5,
+                     0.01);
+        table.recall(QStringLiteral("Recall@1, %1").arg(realtalkName), r[0].realtalk.recall1, r[1].realtalk.recall1,
+                     0.01);
+        values["recall"] = Json{
+            {"memdaily_questions", r[0].memDailyQuestions},       {"realtalk_questions", r[0].realtalkQuestions},
+            {"postgres_memdaily_recall5", r[0].memDaily.recall5}, {"sqlite_memdaily_recall5", r[1].memDaily.recall5},
+            {"postgres_memdaily_recall1", r[0].memDaily.recall1}, {"sqlite_memdaily_recall1", r[1].memDaily.recall1},
+            {"postgres_realtalk_recall5", r[0].realtalk.recall5}, {"sqlite_realtalk_recall5", r[1].realtalk.recall5},
+            {"postgres_realtalk_recall1", r[0].realtalk.recall1}, {"sqlite_realtalk_recall1", r[1].realtalk.recall1}};
+    }
+
     table.table().addNote(
         QStringLiteral(
             "PostgreSQL: the server libpq's PG* variables name (scripts/with-postgres.sh: a throwaway local cluster, "
@@ -607,7 +731,10 @@ int main(int argc, char* argv[])
             "Retriever::searchEpisodes, top 10 (bench_scale's questions). Context: MemoryService::buildContext with "
             "%3 facts and a 6-round window. A client: a thread with its own MemoryService and connection, all on the "
             "one user; each turn a search, then the user's message, the context for it and the reply with its "
-            "exchange (as TurnPipeline stores them); turns/s over the wall time of all clients. %4Load average at "
+            "exchange (as TurnPipeline stores them); turns/s over the wall time of all clients. Recall rows: "
+            "each dev-set store a user of one database on PostgreSQL (ranked by its own statistics), a file of its own "
+            "on SQLite, each question asked at its time (Retriever, top "
+            "10); their third column is PostgreSQL minus SQLite. %4Load average at "
             "the end: %5; %6 s in all.")
             .arg(fsyncAtStart.isEmpty() ? QStringLiteral("?") : fsyncAtStart, dir)
             .arg(kFacts)

@@ -1,5 +1,6 @@
 #include "EpisodeBulk.h"
 #include "MemoryFixture.h"
+#include "TestSupport.h"
 
 #include "storage/EpisodeStore.h"
 
@@ -87,6 +88,32 @@ private Q_SLOTS:
         auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("zebra")}}, 10);
         QVERIFY(hits);
         QVERIFY(hits->isEmpty());
+    }
+
+    // A new user's first episodes, many in one statement and in conversations, so that their
+    // neighbours' context is written as they arrive: the index and its statistics (on a server,
+    // every length with its context) hold exactly what the rows hold.
+    void aNewUsersFirstEpisodesAreCountedWithTheirContext()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        QList<Episode> all;
+        const QDateTime at = m.clock().now().addDays(-1);
+        for (int i = 0; i < 30; ++i) {
+            Episode e = episode(QStringLiteral("会议 %1 agenda item%2 budget").arg(i).arg(i), at.addSecs(i));
+            e.conversationId = QStringLiteral("c-%1").arg(i % 3);
+            all.append(e);
+        }
+        EpisodeStore store(m->database());
+        {
+            Transaction tx(m->database());
+            QVERIFY(tx.begin());
+            QVERIFY(store.insertAll(all));
+            QVERIFY(tx.commit());
+        }
+        QVERIFY(test::indexIsIntact(m->database()));
+        QVERIFY(store.insertAll({episode(QStringLiteral("one more agenda"), at.addSecs(100))}));
+        QVERIFY(test::indexIsIntact(m->database()));
     }
 
     void insertAllKeepsEveryFieldAndIndexesTheText()
