@@ -66,6 +66,11 @@ Status ServerConnection::connect()
         QStringList options{QStringLiteral("application_name=engram")};
         if (!m_location.options().isEmpty())
             options.append(m_location.options());
+        // A server that does not answer (a laptop away from the office network) is given up
+        // after kConnectTimeoutSecs, not the two minutes of the system's TCP timeout, unless
+        // the address says otherwise.
+        if (!m_location.options().contains(QLatin1String("connect_timeout=")))
+            options.append(QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutSecs));
         m_db.setConnectOptions(options.join(QLatin1Char(';')));
     }
     if (!m_db.open())

@@ -25,6 +25,8 @@ public:
     // How long reconnecting may take before the server counts as unreachable.
     static constexpr int kReconnectAttempts = 5;
     static constexpr int kFirstBackoffMs = 100; // doubles with each attempt
+    // How long connecting waits for an answer when the address sets no connect_timeout.
+    static constexpr int kConnectTimeoutSecs = 10;
 
     static Result<std::unique_ptr<ServerConnection>> open(const MemoryLocation& location);
     ~ServerConnection();

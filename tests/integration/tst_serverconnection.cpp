@@ -47,6 +47,26 @@ private Q_SLOTS:
                  "one with pg_virtualenv (Debian's postgresql-common)");
     }
 
+    // An unanswering server is given up after a bounded time, the address's own or ours.
+    void connectingWaitsABoundedTime()
+    {
+        QString why;
+        auto own = connectOrFail(&why);
+        QVERIFY2(own, qPrintable(why));
+        QVERIFY(own->connection().connectOptions().contains(QStringLiteral("connect_timeout=5")));
+        QVERIFY(!own->connection().connectOptions().contains(
+            QStringLiteral("connect_timeout=%1").arg(ServerConnection::kConnectTimeoutSecs)));
+        auto plain =
+            MemoryLocation::parse(QStringLiteral("postgresql://%1@%2:%3/%4")
+                                      .arg(qEnvironmentVariable("PGUSER"), qEnvironmentVariable("PGHOST"),
+                                           qEnvironmentVariable("PGPORT"), qEnvironmentVariable("PGDATABASE")));
+        QVERIFY(plain);
+        auto server = ServerConnection::open(*plain);
+        QVERIFY2(server, qPrintable(server.errorMessage()));
+        QVERIFY((*server)->connection().connectOptions().contains(
+            QStringLiteral("connect_timeout=%1").arg(ServerConnection::kConnectTimeoutSecs)));
+    }
+
     void connectsInUtcWithItsName()
     {
         QString why;
