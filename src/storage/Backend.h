@@ -44,7 +44,8 @@ public:
     // A table of the elements of the JSON array bound at its one `?`: each element's text in a
     // column `value` (for lists of ids and numbers; CAST it where a number is compared).
     virtual QString jsonValues() const = 0;
-    // The same for an array of arrays: each element as JSON in `value`, read with value->>N.
+    // The same for an array of arrays: each element as JSON in `value`, read with value->>N, and
+    // its place in the array (from 0 or 1, increasing) in `ord`.
     virtual QString jsonRows() const = 0;
     // The rows of `table` (named `alias`) whose seq is in the JSON array of numbers bound at its
     // one `?`, as a FROM clause: each row found by its key (never a scan of the table), with the

@@ -1,10 +1,13 @@
 #include "storage/EpisodeStore.h"
 
+#include "storage/Migrations.h"
+
 #include "core/SearchTokenizer.h"
 #include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
+#include "storage/Migrations.h"
 #include "storage/Sql.h"
 
 namespace engram {
@@ -206,29 +209,13 @@ Status EpisodeStore::insertAll(const QList<Episode>& episodes)
     // FTS5 writes out its pending index at the end of every statement that changes it, so one
     // row per statement costs a tiny index segment per episode; and binding thousands of values
     // one by one costs more in Qt than the insert. So each batch is one JSON array, one value.
-    if (!m_insertBatch) {
-        QStringList columns;
-        for (int i = 0; i < 19; ++i) {
-            QString type = QStringLiteral("TEXT");
-            if (i == 8 || i == 10)
-                type = QStringLiteral("INTEGER");
-            else if (i == 9)
-                type = QStringLiteral("DOUBLE PRECISION");
-            else if (i >= 11 && i <= 14)
-                type = QStringLiteral("BIGINT");
-            else if (i == 15)
-                type = m_db.backend().jsonType();
-            columns.append(QStringLiteral("CAST(value->>%1 AS %2)").arg(i).arg(type));
-        }
-        auto q = sql::prepare(m_db.connection(),
-                              QStringLiteral("INSERT INTO episodes (id, user_id, kind, content, response, topic_key, "
-                                             "conversation_id, status, pinned, importance, access_count, "
-                                             "last_access_at, created_at, updated_at, archived_at, metadata, "
-                                             "search_body, search_extra, origin) SELECT %1 FROM %2")
-                                  .arg(columns.join(QStringLiteral(", ")), m_db.backend().jsonRows()));
+    const bool withContext = m_index->contextOnInsert();
+    std::optional<QSqlQuery>& statement = withContext ? m_insertBatchWithContext : m_insertBatch;
+    if (!statement) {
+        auto q = sql::prepare(m_db.connection(), insertAllStatement(withContext));
         if (!q)
             return q.error();
-        m_insertBatch = std::move(q).value();
+        statement = std::move(q).value();
     }
     std::string rows;
     for (qsizetype from = 0; from < episodes.size(); from += kRowsPerStatement) {
@@ -240,11 +227,52 @@ Status EpisodeStore::insertAll(const QList<Episode>& episodes)
             appendJsonRow(rows, episodes.at(i));
         }
         rows += ']';
-        sql::bind(*m_insertBatch, 0, QString::fromStdString(rows));
-        if (auto st = sql::exec(*m_insertBatch); !st)
+        sql::bind(*statement, 0, QString::fromStdString(rows));
+        if (auto st = sql::exec(*statement); !st)
             return st;
     }
     return {};
+}
+
+QString EpisodeStore::insertAllStatement(bool withContext) const
+{
+    QStringList columns;
+    for (int i = 0; i < 19; ++i) {
+        QString type = QStringLiteral("TEXT");
+        if (i == 8 || i == 10)
+            type = QStringLiteral("INTEGER");
+        else if (i == 9)
+            type = QStringLiteral("DOUBLE PRECISION");
+        else if (i >= 11 && i <= 14)
+            type = QStringLiteral("BIGINT");
+        else if (i == 15)
+            type = m_db.backend().jsonType();
+        columns.append(QStringLiteral("CAST(value->>%1 AS %2)").arg(i).arg(type));
+    }
+    const QString names = QStringLiteral("id, user_id, kind, content, response, topic_key, conversation_id, status, "
+                                         "pinned, importance, access_count, last_access_at, created_at, updated_at, "
+                                         "archived_at, metadata, search_body, search_extra, origin");
+    if (!withContext) {
+        return QStringLiteral("INSERT INTO episodes (%1) SELECT %2 FROM %3")
+            .arg(names, columns.join(QStringLiteral(", ")), m_db.backend().jsonRows());
+    }
+    // Each active exchange's neighbours among the rows of the statement, in the order the
+    // context triggers take them (time, then the order of insertion): the same expression as
+    // theirs, so that the finish of the bulk load rewrites only the rows whose neighbours were
+    // not in the statement.
+    QStringList named;
+    for (qsizetype i = 0; i < columns.size(); ++i)
+        named.append(columns.at(i) + QStringLiteral(" AS ") + names.split(QStringLiteral(", ")).at(i));
+    const QString active = QStringLiteral("kind = 'exchange' AND status = 'active' AND conversation_id <> ''");
+    return QStringLiteral(
+               "WITH r AS MATERIALIZED (SELECT %1, ord FROM %2), "
+               "n AS (SELECT ord, lag(%3) OVER w AS before, lead(%3) OVER w AS after FROM r WHERE %4 "
+               "WINDOW w AS (PARTITION BY user_id, conversation_id ORDER BY created_at, ord)) "
+               "INSERT INTO episodes (%5, search_context) SELECT %6, "
+               "CASE WHEN n.ord IS NULL THEN '' ELSE trim(coalesce(n.before, '') || ' ' || coalesce(n.after, '')) END "
+               "FROM r LEFT JOIN n ON n.ord = r.ord ORDER BY r.ord")
+        .arg(named.join(QStringLiteral(", ")), m_db.backend().jsonRows(), neighbourText(QStringLiteral("search_body")),
+             active, names, QStringLiteral("r.") + names.split(QStringLiteral(", ")).join(QStringLiteral(", r.")));
 }
 
 Status EpisodeStore::update(const Episode& e)

@@ -105,8 +105,12 @@ private:
     Database& m_db;
     static constexpr int kRowsPerStatement = 1000;
 
+    // insertAll's statement; withContext: one that gives new exchanges their context.
+    QString insertAllStatement(bool withContext) const;
+
     std::optional<QSqlQuery> m_insert;
     std::optional<QSqlQuery> m_insertBatch;
+    std::optional<QSqlQuery> m_insertBatchWithContext; // EpisodeTextIndex::contextOnInsert()
     mutable std::optional<QSqlQuery> m_complete;
     mutable std::optional<QSqlQuery> m_latestExchange;
     std::unique_ptr<EpisodeTextIndex> m_index;

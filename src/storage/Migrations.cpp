@@ -236,13 +236,18 @@ QString neighbour(const QString& row, QChar side, const QString& column)
 
 } // namespace
 
+QString neighbourText(const QString& body)
+{
+    return QStringLiteral("substr(%1, 1, %2)").arg(body).arg(kNeighbourChars);
+}
+
 QString episodeContextExpression(const QString& row)
 {
     // The first kNeighbourChars characters of each neighbour's tokens: enough to carry what it is
     // about, and the index does not grow by more than that per exchange (longer contexts cost
     // the turn a millisecond at 10,000 episodes and found no more; BENCHMARKS.md, issue 14).
     // A cut may leave a part of a word, which no query term matches.
-    const QString col = QStringLiteral("substr(n.search_body, 1, %1)").arg(kNeighbourChars);
+    const QString col = neighbourText(QStringLiteral("n.search_body"));
     return QStringLiteral("CASE WHEN %1.kind = 'exchange' AND %1.conversation_id != '' "
                           "THEN trim(coalesce(%2, '') || ' ' || coalesce(%3, '')) ELSE '' END")
         .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col));

@@ -15,5 +15,7 @@ const std::vector<QStringList>& schemaMigrations();
 // tokens of the active exchanges just before and after it in its conversation; empty for a
 // summary, an exchange of no conversation or one that is not active. `row` names the episode.
 QString episodeContextExpression(const QString& row);
+// What of a neighbour's search tokens `body` goes into an exchange's context.
+QString neighbourText(const QString& body);
 
 } // namespace engram

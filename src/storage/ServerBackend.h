@@ -23,7 +23,10 @@ public:
     Status lockSchema(const QSqlDatabase& db) const override;
     QString beginStatement() const override { return QStringLiteral("BEGIN"); }
     QString jsonValues() const override { return QStringLiteral("jsonb_array_elements_text(CAST(? AS jsonb))"); }
-    QString jsonRows() const override { return QStringLiteral("jsonb_array_elements(CAST(? AS jsonb))"); }
+    QString jsonRows() const override
+    {
+        return QStringLiteral("jsonb_array_elements(CAST(? AS jsonb)) WITH ORDINALITY AS j(value, ord)");
+    }
     // An array computed once, then the primary key for each of its numbers (a join with the JSON
     // elements, whose count the planner cannot know, was a hash join over the whole table).
     QString rowsBySeq(const QString& table, const QString& alias) const override

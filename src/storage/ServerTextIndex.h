@@ -34,6 +34,7 @@ public:
     // Inside a transaction: its inserts leave the statistics and the neighbours' context to
     // finishBulkLoad(), which does both for all of them at once (engram_bulk_finish).
     Status beginBulkLoad() override;
+    bool contextOnInsert() const override { return m_bulkAfterSeq.has_value(); }
     Status finishBulkLoad() override;
     Result<int> removeAllOf(const QString& userId) override;
     // PostgreSQL's autovacuum keeps the GIN index.

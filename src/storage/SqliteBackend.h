@@ -24,7 +24,7 @@ public:
     // IMMEDIATE takes the write lock up front, so two processes (app and CLI) never deadlock.
     QString beginStatement() const override { return QStringLiteral("BEGIN IMMEDIATE"); }
     QString jsonValues() const override { return QStringLiteral("json_each(?)"); }
-    QString jsonRows() const override { return QStringLiteral("json_each(?)"); }
+    QString jsonRows() const override { return QStringLiteral("(SELECT value, key AS ord FROM json_each(?))"); }
     // CROSS JOIN keeps the order written: the list first, then each row by its key.
     QString rowsBySeq(const QString& table, const QString& alias) const override
     {

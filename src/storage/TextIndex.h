@@ -82,6 +82,11 @@ public:
 
     // Bulk loading inside the caller's transaction (see EpisodeStore::beginBulkLoad).
     virtual Status beginBulkLoad() = 0;
+    // Whether rows inserted now are given, in the inserting statement, the context their
+    // neighbours in that statement make (EpisodeStore::insertAll): during a bulk load whose
+    // finish would otherwise write every new exchange a second time for it. Those whose
+    // neighbours were elsewhere are set right by the finish.
+    virtual bool contextOnInsert() const { return false; }
     virtual Status finishBulkLoad() = 0;
     // Deletes every episode of the user; returns how many.
     virtual Result<int> removeAllOf(const QString& userId) = 0;

@@ -139,6 +139,56 @@ private Q_SLOTS:
         QCOMPARE(context(later), QStringLiteral("kilo"));
     }
 
+    // A bulk load in several statements, with two conversations interleaved, equal times, an
+    // archived exchange and a summary among them, beside exchanges already there: every episode
+    // ends with the context the same rows get when written one at a time.
+    void aBulkLoadInBatchesGivesEveryEpisodeTheContextOfSingleWrites()
+    {
+        const QString old = add(QStringLiteral("alpha"), 0);
+        const QString oldOther = add(QStringLiteral("zulu"), 0, QStringLiteral("c2"));
+        QList<Episode> loaded;
+        for (int i = 0; i < 40; ++i) {
+            Episode e = test::newEpisode(kUser, QStringLiteral("word%1 common").arg(i), m_at.addSecs(60 * (1 + i / 2)));
+            e.conversationId = i % 3 == 0 ? QStringLiteral("c2") : kConversation;
+            if (i == 7 || i == 20)
+                e.status = ItemStatus::Archived;
+            if (i == 11)
+                e.kind = EpisodeKind::Summary;
+            loaded.append(e);
+        }
+        Database& db = (*m_fixture)->database();
+        EpisodeStore store(db);
+        {
+            Transaction tx(db);
+            QVERIFY(tx.begin());
+            QVERIFY(store.beginBulkLoad());
+            QVERIFY(store.insertAll(loaded.mid(0, 13)));
+            QVERIFY(store.insertAll(loaded.mid(13, 14)));
+            QVERIFY(store.insertAll(loaded.mid(27)));
+            QVERIFY(store.finishBulkLoad());
+            QVERIFY(tx.commit());
+        }
+        QVERIFY(indexIsIntact());
+
+        test::MemoryFixture single;
+        QVERIFY(single->ensureUser(kUser));
+        EpisodeStore singleStore(single->database());
+        for (const QString& id : {old, oldOther})
+            QVERIFY(singleStore.insert(store.find(kUser, id).value()));
+        for (const Episode& e : std::as_const(loaded))
+            QVERIFY(singleStore.insert(e));
+        QStringList ids{old, oldOther};
+        for (const Episode& e : std::as_const(loaded))
+            ids.append(e.id);
+        for (const QString& id : std::as_const(ids)) {
+            const auto expected = sql::scalar(single->database().connection(),
+                                              QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {id});
+            QVERIFY(expected);
+            QCOMPARE(context(id), expected->toString());
+        }
+        QVERIFY(!context(loaded.at(4).id).isEmpty());
+    }
+
     void clearingAUserKeepsTheOthersContextsAndTheTriggers()
     {
         add(QStringLiteral("alpha"), 0);
