@@ -1104,6 +1104,22 @@ Engram did not switch to the memory file on this computer. Check that the server
         <source>Your message could not be saved. It stays on screen; retry in a moment.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Your message and the reply are kept and will be saved as soon as the server answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory server unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your message and the reply are kept and will be saved as soon as the memory file can be written again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory could not be saved</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>engram::FactTableModel</name>
@@ -1577,6 +1593,10 @@ Engram did not switch to the memory file on this computer. Check that the server
     </message>
     <message>
         <source>Let Claude Desktop, Cursor, VS Code and other tools use this memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory saved again.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

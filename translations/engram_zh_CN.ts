@@ -1106,6 +1106,22 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
         <source>Your message could not be saved. It stays on screen; retry in a moment.</source>
         <translation>你的消息无法保存，它仍显示在屏幕上；请稍后重试。</translation>
     </message>
+    <message>
+        <source>Your message and the reply are kept and will be saved as soon as the server answers again.</source>
+        <translation>你的消息和回复都已保留，服务器恢复响应后会立即保存。</translation>
+    </message>
+    <message>
+        <source>Memory server unreachable</source>
+        <translation>记忆服务器无法连接</translation>
+    </message>
+    <message>
+        <source>Your message and the reply are kept and will be saved as soon as the memory file can be written again.</source>
+        <translation>你的消息和回复都已保留，记忆文件恢复可写后会立即保存。</translation>
+    </message>
+    <message>
+        <source>Memory could not be saved</source>
+        <translation>记忆暂时无法保存</translation>
+    </message>
 </context>
 <context>
     <name>engram::FactTableModel</name>
@@ -1580,6 +1596,10 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
     <message>
         <source>Let Claude Desktop, Cursor, VS Code and other tools use this memory</source>
         <translation>让 Claude Desktop、Cursor、VS Code 等工具使用这份记忆</translation>
+    </message>
+    <message>
+        <source>Memory saved again.</source>
+        <translation>记忆已重新保存。</translation>
     </message>
 </context>
 <context>

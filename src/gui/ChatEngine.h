@@ -102,6 +102,12 @@ Q_SIGNALS:
                       const QString& undoToken);
     void connectionStateChanged(engram::ChatEngine::ConnectionState state);
     void modelNameChanged(const QString& name);
+    // The memory could not store a finished turn: its server did not answer (`onServer`), or its file
+    // could not be written (a full disk). The message and the reply are kept and stored as soon as
+    // it can; `reason` is the technical detail.
+    void memorySavingDelayed(const QString& reason, bool onServer);
+    // Everything kept since memorySavingDelayed is stored now.
+    void memorySavedAgain();
 };
 
 } // namespace engram

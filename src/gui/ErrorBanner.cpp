@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QStringList>
 #include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -55,8 +56,9 @@ ErrorBanner::ErrorBanner(QWidget* parent)
     setVisible(false);
 }
 
-void ErrorBanner::showMessage(const QString& text, const QString& detail, bool offerSettings)
+void ErrorBanner::showMessage(const QString& text, const QString& detail, bool offerSettings, Topic topic)
 {
+    m_topic = topic;
     m_text->setText(text);
     m_detail->setText(detail);
     m_detail->setVisible(!detail.isEmpty());
@@ -104,6 +106,26 @@ void ErrorBanner::showTurnError(ChatEngine::ErrorKind kind, const QString& detai
         break;
     }
     showMessage(text, detail, offerSettings);
+}
+
+void ErrorBanner::showSavingDelayed(const QString& reason, bool onServer)
+{
+    // On a memory file the cause is a full disk, not a server: a user without one is not told of one.
+    QStringList lines{
+        onServer ? tr("Your message and the reply are kept and will be saved as soon as the server answers again.")
+                 : tr("Your message and the reply are kept and will be saved as soon as the memory file can be "
+                      "written again.")};
+    if (!reason.isEmpty())
+        lines.append(reason); // the technical detail, on a line of its own as under a turn's error
+    // Settings (Memory Storage) can change a server's address; it cannot free a disk.
+    showMessage(onServer ? tr("Memory server unreachable") : tr("Memory could not be saved"),
+                lines.join(QLatin1Char('\n')), onServer, Topic::Memory);
+}
+
+void ErrorBanner::dismiss(Topic topic)
+{
+    if (m_topic == topic)
+        hide();
 }
 
 QString ErrorBanner::text() const

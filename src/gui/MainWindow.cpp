@@ -73,7 +73,9 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
 
     connect(m_chat, &ChatController::busyChanged, this, &MainWindow::onBusyChanged);
     connect(m_chat, &ChatController::turnFailed, this, &MainWindow::showTurnError);
-    connect(m_chat, &ChatController::turnSucceeded, m_ui->errorBanner, &QWidget::hide);
+    // A reply that came says nothing about the memory: its banner stays until the memory is saved.
+    connect(m_chat, &ChatController::turnSucceeded, this,
+            [this] { m_ui->errorBanner->dismiss(ErrorBanner::Topic::Model); });
     connect(m_chat, &ChatController::contextUsed, this, &MainWindow::showContext);
     connect(m_chat, &ChatController::statusMessage, this, &MainWindow::showStatus);
     connect(m_chat, &ChatController::messageSent, this, &MainWindow::titleFromFirstMessage);
@@ -102,6 +104,11 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     });
     connect(&engine, &ChatEngine::connectionStateChanged, this, &MainWindow::showConnectionState);
     connect(&engine, &ChatEngine::modelNameChanged, this, &MainWindow::updateModelLabel);
+    connect(&engine, &ChatEngine::memorySavingDelayed, m_ui->errorBanner, &ErrorBanner::showSavingDelayed);
+    connect(&engine, &ChatEngine::memorySavedAgain, this, [this] {
+        m_ui->errorBanner->dismiss(ErrorBanner::Topic::Memory);
+        showStatus(tr("Memory saved again."));
+    });
 
     restoreLayout();
     reloadUsers();

@@ -8,6 +8,7 @@
 #include "memory/JobRunner.h"
 #include "memory/MemoryService.h"
 #include "memory/TurnPipeline.h"
+#include "storage/Database.h"
 
 #include <QTimer>
 
@@ -22,6 +23,9 @@ PipelineChatEngine::PipelineChatEngine(MemoryService& memory, TurnPipeline& pipe
     , m_jobs(jobs)
 {
     connect(&pipeline, &TurnPipeline::factsLearned, this, &PipelineChatEngine::announce);
+    connect(&pipeline, &TurnPipeline::savingDelayed, this,
+            [this](const QString& reason) { Q_EMIT memorySavingDelayed(reason, m_memory.database().isServer()); });
+    connect(&pipeline, &TurnPipeline::savedAgain, this, &ChatEngine::memorySavedAgain);
     if (jobs)
         connect(jobs, &JobRunner::factsLearned, this, &PipelineChatEngine::announce);
     if (!m_client.settings().validate().ok())

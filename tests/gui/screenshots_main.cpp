@@ -143,7 +143,7 @@ void save(QWidget* widget, const QString& path)
     qInfo("wrote %s", qPrintable(path));
 }
 
-// Two turns with provenance and a notice, then a streaming one, a failure and Settings.
+// Two turns with provenance and a notice, the memory server gone, then a streaming turn, a failure and Settings.
 void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sample& s, const QDir& out,
                   const QString& lang)
 {
@@ -189,6 +189,14 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     panel->filterBar()->clear();
     panel->findChild<QToolButton*>(QStringLiteral("filterButton"))->setChecked(false);
     panel->setCurrentTab(MemoryPanel::Tab::Profile);
+
+    // The memory server went away after the last reply: it is kept, and the banner says so.
+    Q_EMIT engine.memorySavingDelayed(
+        QStringLiteral("The memory server postgresql://engram@db.example.org:5432/engram is unreachable: connection "
+                       "to server at \"db.example.org\" (203.0.113.7), port 5432 failed: Connection refused"),
+        true);
+    save(&window, out.filePath(QStringLiteral("memory-unreachable-%1.png").arg(lang)));
+    Q_EMIT engine.memorySavedAgain();
 
     Turn stalled;
     stalled.chunks = {s.partial};

@@ -33,6 +33,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -293,6 +294,42 @@ private Q_SLOTS:
         QTRY_VERIFY(banner()->isVisible());
         QVERIFY(!childOf<QPushButton>(banner(), "openSettingsButton")->isVisible());
         QCOMPARE(lastMessage()->state(), MessageWidget::State::Failed);
+    }
+
+    // The memory's banner answers only the memory's news: a reply that comes does not take it away,
+    // and "saved again" does not take away a model error shown since.
+    void theMemoryBannerGoesOnlyWhenTheMemoryIsSavedAgain()
+    {
+        openWindow();
+        Q_EMIT engine().memorySavingDelayed(QStringLiteral("The memory server db:5432/engram is unreachable"), true);
+        QVERIFY(banner()->isVisible());
+        QCOMPARE(banner()->text(), QStringLiteral("Memory server unreachable"));
+        QCOMPARE(banner()->detail(), QStringLiteral("Your message and the reply are kept and will be saved as soon as "
+                                                    "the server answers again.\nThe memory server db:5432/engram is "
+                                                    "unreachable"));
+        QVERIFY(childOf<QPushButton>(banner(), "openSettingsButton")->isVisible());
+
+        engine().enqueue(reply({QStringLiteral("Still here.")}));
+        sendTyped(QStringLiteral("Hello"));
+        QTRY_COMPARE(lastMessage()->state(), MessageWidget::State::Complete);
+        QVERIFY(banner()->isVisible());
+        QCOMPARE(banner()->text(), QStringLiteral("Memory server unreachable"));
+
+        Q_EMIT engine().memorySavedAgain();
+        QVERIFY(!banner()->isVisible());
+        QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Memory saved again."));
+
+        // A memory file on a full disk: no server to blame, and nothing in Settings to change.
+        Q_EMIT engine().memorySavingDelayed(QStringLiteral("the disk is full; free some space and try again"), false);
+        QCOMPARE(banner()->text(), QStringLiteral("Memory could not be saved"));
+        QVERIFY(banner()->detail().contains(QStringLiteral("memory file")));
+        QVERIFY(!childOf<QPushButton>(banner(), "openSettingsButton")->isVisible());
+        engine().enqueue(failing(ChatEngine::ErrorKind::Unauthorized, QStringLiteral("401 invalid api key")));
+        sendTyped(QStringLiteral("Hi again"));
+        QTRY_VERIFY(banner()->text().contains(QStringLiteral("API key")));
+        Q_EMIT engine().memorySavedAgain();
+        QVERIFY(banner()->isVisible());
+        QVERIFY(banner()->text().contains(QStringLiteral("API key")));
     }
 
     void withoutAModelTheWindowSaysSoAndHistoryStillWorks()

@@ -16,10 +16,12 @@
 #include "MessageWidget.h"
 #include "PipelineChatEngine.h"
 #include "SecretStore.h"
+#include "TestSupport.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmTypes.h"
 #include "memory/JobRunner.h"
 #include "memory/TurnPipeline.h"
+#include "storage/Sql.h"
 
 #include <QAction>
 #include <QDialogButtonBox>
@@ -31,6 +33,7 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -496,6 +499,50 @@ private Q_SLOTS:
         const auto transcript = app.memory->transcript(kUser, app.window->currentConversationId());
         QVERIFY(transcript && transcript->size() == 1);
         QCOMPARE(transcript->first().content, QStringLiteral("Is anyone there?"));
+    }
+
+    // The memory stops taking writes while a reply streams in (here a file on a full disk; on a
+    // server, the server gone): the reply is shown all the same, a banner says it is kept and will be
+    // saved, the chat goes on, and once the memory takes it the banner goes and the reply is in the
+    // transcript.
+    void aReplyTheMemoryCannotTakeYetIsKeptAndTheBannerSaysSo()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        App app(server.clientSettings());
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        const QString answer = QStringLiteral("Pack a warm coat and waterproof boots for Oslo.");
+        server.enqueue(FakeMatch::streaming(), FakeReply::stream(answer).withChunkBytes(64, 30));
+        // The question is stored; the memory goes away once the reply begins.
+        bool gone = false;
+        connect(&app.engine, &ChatEngine::replyDelta, this, [&] {
+            if (!gone)
+                gone = test::refuseInserts(app.memory->database(), QStringLiteral("messages"));
+        });
+        auto* banner = app.find<ErrorBanner>("errorBanner");
+        app.send(QStringLiteral("What should I pack for Oslo?"));
+
+        QTRY_VERIFY_WITH_TIMEOUT(app.replied(2), kWaitMs);
+        QVERIFY(gone);
+        QCOMPARE(app.find<ChatView>("chatView")->lastMessage()->renderedText(), answer);
+        QVERIFY(banner->isVisible());
+        QCOMPARE(banner->text(), QStringLiteral("Memory could not be saved"));
+        QCOMPARE(banner->detail(),
+                 QStringLiteral("Your message and the reply are kept and will be saved as soon as the "
+                                "memory file can be written again.\nthe disk is full; free some "
+                                "space and try again"));
+        // The chat stays usable: the turn is over and the next message can be typed.
+        QCOMPARE(app.find<QPushButton>("sendButton")->text(), QStringLiteral("Send"));
+        QVERIFY(app.find<QPlainTextEdit>("chatInput")->isEnabled());
+        QCOMPARE(app.memory->transcript(kUser, app.window->currentConversationId())->size(), 1);
+
+        // The memory is back: the kept reply is saved at the next try, and the banner goes.
+        QVERIFY(sql::execute(app.memory->database().connection(), QStringLiteral("DROP TRIGGER refuse_messages")));
+        QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), 20000);
+        QCOMPARE(app.window->statusBar()->currentMessage(), QStringLiteral("Memory saved again."));
+        const auto transcript = app.memory->transcript(kUser, app.window->currentConversationId());
+        QVERIFY(transcript && transcript->size() == 2);
+        QCOMPARE(transcript->last().content, answer);
     }
 };
 
