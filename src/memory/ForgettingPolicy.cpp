@@ -2,7 +2,6 @@
 
 #include "memory/ItemJson.h"
 #include "memory/MemoryContext.h"
-#include "storage/Sql.h"
 
 #include <QSet>
 
@@ -14,13 +13,9 @@ namespace {
 constexpr double kMsPerDay = 86400000.0;
 const QString kEpisode = QStringLiteral("episode");
 
-QStringList ids(QSqlQuery& q)
-{
-    QStringList list;
-    while (q.next())
-        list.append(q.value(0).toString());
-    return list;
-}
+constexpr double kImportanceWeight = 0.6;
+constexpr double kRecencyWeight = 0.4;
+constexpr double kHalfLifeDays = 30.0;
 
 } // namespace
 
@@ -31,7 +26,7 @@ ForgettingPolicy::ForgettingPolicy(MemoryContext& ctx)
 double ForgettingPolicy::retention(double importance, const QDateTime& lastAccess, const QDateTime& now)
 {
     const double days = std::max<double>(0.0, lastAccess.msecsTo(now) / kMsPerDay);
-    return 0.6 * importance + 0.4 * std::pow(0.5, days / 30.0);
+    return kImportanceWeight * importance + kRecencyWeight * std::pow(0.5, days / kHalfLifeDays);
 }
 
 Result<QStringList> ForgettingPolicy::overCapacity(const QString& userId, qint64 nowMs) const
@@ -42,17 +37,9 @@ Result<QStringList> ForgettingPolicy::overCapacity(const QString& userId, qint64
     const int excess = *active - m_ctx.config.episodeCapacity;
     if (excess <= 0)
         return QStringList();
-    // The same formula as retention(), in SQL so a large store is ranked without loading it.
-    auto q = sql::run(
-        m_ctx.db.connection(),
-        QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
-                       "ORDER BY 0.6 * importance + 0.4 * pow(0.5, greatest(0.0, (? - last_access_at) / %1) / 30.0), "
-                       "last_access_at, seq LIMIT ?")
-            .arg(kMsPerDay, 0, 'f', 1),
-        {userId, nowMs, excess});
-    if (!q)
-        return q.error();
-    return ids(*q);
+    // The same formula as retention(), ranked by the database.
+    return m_ctx.episodes.leastRetained(userId, fromMsecs(nowMs), excess,
+                                        EpisodeStore::Retention{kImportanceWeight, kRecencyWeight, kHalfLifeDays});
 }
 
 Result<QStringList> ForgettingPolicy::overAge(const QString& userId, qint64 nowMs) const
@@ -60,13 +47,7 @@ Result<QStringList> ForgettingPolicy::overAge(const QString& userId, qint64 nowM
     if (m_ctx.config.maxAgeDays <= 0)
         return QStringList();
     const qint64 cutoff = nowMs - static_cast<qint64>(m_ctx.config.maxAgeDays) * 86400000LL;
-    auto q = sql::run(m_ctx.db.connection(),
-                      QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
-                                     "AND created_at < ? ORDER BY seq"),
-                      {userId, cutoff});
-    if (!q)
-        return q.error();
-    return ids(*q);
+    return m_ctx.episodes.activeMadeBefore(userId, fromMsecs(cutoff));
 }
 
 Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)

@@ -477,18 +477,50 @@ Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const 
     return {};
 }
 
-Result<QStringList> EpisodeStore::archivedBefore(const QString& userId, const QDateTime& cutoff) const
+namespace {
+
+Result<QStringList> idsOf(Result<QSqlQuery> q)
 {
-    auto q = sql::run(
-        m_db.connection(),
-        QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'archived' AND archived_at < ?"),
-        {userId, toMsecs(cutoff)});
     if (!q)
         return q.error();
     QStringList ids;
     while (q->next())
         ids.append(q->value(0).toString());
     return ids;
+}
+
+} // namespace
+
+Result<QStringList> EpisodeStore::archivedBefore(const QString& userId, const QDateTime& cutoff) const
+{
+    return idsOf(sql::run(
+        m_db.connection(),
+        QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'archived' AND archived_at < ?"),
+        {userId, toMsecs(cutoff)}));
+}
+
+Result<QStringList> EpisodeStore::leastRetained(const QString& userId, const QDateTime& now, int count,
+                                                const Retention& retention) const
+{
+    constexpr double kMsPerDay = 86400000.0;
+    return idsOf(
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
+                                "ORDER BY CAST(? AS DOUBLE PRECISION) * importance + CAST(? AS DOUBLE PRECISION) "
+                                "* pow(0.5, greatest(0.0, (CAST(? AS DOUBLE PRECISION) - last_access_at) "
+                                "/ CAST(? AS DOUBLE PRECISION)) / CAST(? AS DOUBLE PRECISION)), "
+                                "last_access_at, seq LIMIT ?"),
+                 {userId, retention.importanceWeight, retention.recencyWeight, static_cast<double>(toMsecs(now)),
+                  kMsPerDay, retention.halfLifeDays, count}));
+}
+
+Result<QStringList> EpisodeStore::activeMadeBefore(const QString& userId, const QDateTime& cutoff) const
+{
+    return idsOf(
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
+                                "AND created_at < ? ORDER BY seq"),
+                 {userId, toMsecs(cutoff)}));
 }
 
 } // namespace engram

@@ -101,6 +101,22 @@ public:
     // Archived episodes whose archive time is before `cutoff`.
     Result<QStringList> archivedBefore(const QString& userId, const QDateTime& cutoff) const;
 
+    // How much an episode is worth keeping: importanceWeight·importance + recencyWeight·recency,
+    // recency = 0.5^(days since its last access / halfLifeDays). The memory layer sets the numbers.
+    struct Retention
+    {
+        double importanceWeight{};
+        double recencyWeight{};
+        double halfLifeDays{1.0};
+    };
+    // The `count` active, unpinned episodes of least retention at `now`, least first (ties: the
+    // least recently used, then the oldest), ranked in the database so a large memory is not
+    // loaded for it.
+    Result<QStringList> leastRetained(const QString& userId, const QDateTime& now, int count,
+                                      const Retention& retention) const;
+    // The active, unpinned episodes made before `cutoff`, oldest first.
+    Result<QStringList> activeMadeBefore(const QString& userId, const QDateTime& cutoff) const;
+
 private:
     Database& m_db;
     static constexpr int kRowsPerStatement = 1000;
