@@ -442,12 +442,11 @@ Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
     }
     if (positions.isEmpty())
         return {};
-    if (auto st =
-            sql::runCached(m_complete, m_db.connection(),
-                           QStringLiteral("SELECT %1, e.seq FROM %2")
-                               .arg(episoderow::columns(),
-                                    m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
-                           {QString::fromStdString(rowids.dump())});
+    if (auto st = sql::runCached(
+            m_complete, m_db.connection(),
+            QStringLiteral("SELECT %1, e.seq FROM %2")
+                .arg(episoderow::columns(), m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e"))),
+            {QString::fromStdString(rowids.dump())});
         !st)
         return st;
     while (m_complete->next()) {

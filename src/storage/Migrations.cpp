@@ -384,9 +384,9 @@ QStringList migration9()
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5(), migration6(), migration7(), migration8(),
-                                                     migration9()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(),
+                                                     migration4(), migration5(), migration6(),
+                                                     migration7(), migration8(), migration9()};
     return migrations;
 }
 

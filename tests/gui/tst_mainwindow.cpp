@@ -1,10 +1,10 @@
 // Full-window tests: the real MainWindow over a real MemoryService file, driven with keys and
 // clicks, with a scripted ChatEngine in place of the model pipeline.
+#include "Accessibility.h"
 #include "AppSettings.h"
 #include "AppStartup.h"
 #include "ChatView.h"
 #include "ErrorBanner.h"
-#include "Accessibility.h"
 #include "Icons.h"
 #include "MainWindow.h"
 #include "MemoryFixture.h"
@@ -590,7 +590,7 @@ private Q_SLOTS:
         auto* tiers = find<QTabWidget>("tabWidget");
         QVERIFY(tiers && tiers->isVisible());
         find<QToolButton>("filterButton")->setChecked(true); // the panel's filters too
-        for (int tab = 0; tab < tiers->count(); ++tab) { // every tier's tab in turn
+        for (int tab = 0; tab < tiers->count(); ++tab) {     // every tier's tab in turn
             tiers->setCurrentIndex(tab);
             for (const QString& control : test::unnamedControls(m_window.get())) {
                 if (!unnamed.contains(control))

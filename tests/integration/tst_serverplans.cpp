@@ -39,7 +39,8 @@ class TestServerPlans final : public QObject
         if (!sql::execute(db, QStringLiteral("SELECT pg_stat_force_next_flush()")) ||
             !sql::execute(db, QStringLiteral("SELECT pg_stat_clear_snapshot()")))
             qFatal("cannot read the statistics");
-        auto q = sql::run(db, QStringLiteral("SELECT relname, seq_scan, coalesce(idx_scan, 0) FROM pg_stat_user_tables"));
+        auto q =
+            sql::run(db, QStringLiteral("SELECT relname, seq_scan, coalesce(idx_scan, 0) FROM pg_stat_user_tables"));
         if (!q)
             qFatal("no statistics");
         Scans s;
@@ -70,6 +71,18 @@ class TestServerPlans final : public QObject
         return ok;
     }
 
+    // Two users with 4,000 episodes each, and three of the first that hold "zanzibar ferry".
+    static bool addTwoUsersEpisodes(test::MemoryFixture& m)
+    {
+        if (!m->ensureUser(kUser) || !m->ensureUser(kOther))
+            return false;
+        const QDateTime now = m.clock().now();
+        test::insertEpisodes(m.service(), kUser, 4000, now, QStringLiteral("deploy pipeline note %1"));
+        test::insertEpisodes(m.service(), kOther, 4000, now, QStringLiteral("grafana dashboard note %1"));
+        test::insertEpisodes(m.service(), kUser, 3, now, QStringLiteral("zanzibar ferry %1"));
+        return true;
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -81,12 +94,7 @@ private Q_SLOTS:
     void searchAndListingUseIndexes()
     {
         test::MemoryFixture m;
-        QVERIFY(m->ensureUser(kUser));
-        QVERIFY(m->ensureUser(kOther));
-        const QDateTime now = m.clock().now();
-        test::insertEpisodes(m.service(), kUser, 4000, now, QStringLiteral("deploy pipeline note %1"));
-        test::insertEpisodes(m.service(), kOther, 4000, now, QStringLiteral("grafana dashboard note %1"));
-        test::insertEpisodes(m.service(), kUser, 3, now, QStringLiteral("zanzibar ferry %1"));
+        QVERIFY(addTwoUsersEpisodes(m));
         QVERIFY(sql::execute(m->database().connection(), QStringLiteral("ANALYZE")));
 
         EpisodeStore episodes(m->database());
@@ -113,12 +121,7 @@ private Q_SLOTS:
     void contextBuildUsesIndexes()
     {
         test::MemoryFixture m;
-        QVERIFY(m->ensureUser(kUser));
-        QVERIFY(m->ensureUser(kOther));
-        const QDateTime now = m.clock().now();
-        test::insertEpisodes(m.service(), kUser, 4000, now, QStringLiteral("deploy pipeline note %1"));
-        test::insertEpisodes(m.service(), kOther, 4000, now, QStringLiteral("grafana dashboard note %1"));
-        test::insertEpisodes(m.service(), kUser, 3, now, QStringLiteral("zanzibar ferry %1"));
+        QVERIFY(addTwoUsersEpisodes(m));
         // One person among others on a team server: most facts are someone else's.
         for (int i = 0; i < 3000; ++i) {
             if (i < 100)
