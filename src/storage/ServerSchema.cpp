@@ -550,11 +550,20 @@ QStringList migration1()
     return statements;
 }
 
+// The newest of a user's episodes by seq, the order SQLite's FTS5 gives (rowid): a search reading
+// them back to find the newest holders of common terms stops at the last it needs, where
+// episodes_user (by time) had it read and sort a whole window first (8 ms instead of 1 at
+// 100,000 episodes; ServerEpisodeIndex::score).
+QStringList migration2()
+{
+    return {QStringLiteral("CREATE INDEX episodes_newest ON episodes(user_id, status, seq)")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1()};
+    static const std::vector<QStringList> migrations{migration1(), migration2()};
     return migrations;
 }
 
