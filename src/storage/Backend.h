@@ -51,6 +51,8 @@ public:
     // one `?`, as a FROM clause: each row found by its key (never a scan of the table), with the
     // array's element as `j.value` on SQLite.
     virtual QString rowsBySeq(const QString& table, const QString& alias) const = 0;
+    // The same by id, for the ids (strings) of a JSON array.
+    virtual QString rowsById(const QString& table, const QString& alias) const = 0;
     // The column type of JSON documents (metadata, payloads): what a CAST to it names.
     virtual QString jsonType() const = 0;
     // A statement listing the tables that have a user_id column (one name per row).
@@ -58,6 +60,9 @@ public:
     // Appended to the SELECT that picks the next job: with several workers on a server, each job
     // is claimed by one of them.
     virtual QString claimSuffix() const = 0;
+    // Appended to a SELECT (with ORDER BY) of rows a statement then updates: locks them in that
+    // order, so that two clients updating the same rows cannot each hold one the other waits for.
+    virtual QString lockSuffix() const = 0;
 
     // A number that changes when another client commits a change.
     virtual qint64 dataVersion(const QSqlDatabase& db) const = 0;

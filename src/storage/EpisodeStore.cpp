@@ -461,19 +461,7 @@ Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
 
 Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)
 {
-    auto q = sql::prepare(m_db.connection(),
-                          QStringLiteral("UPDATE episodes SET access_count = access_count + 1, last_access_at = ? "
-                                         "WHERE user_id = ? AND id = ?"));
-    if (!q)
-        return q.error();
-    for (const QString& id : ids) {
-        sql::bind(*q, 0, toMsecs(now));
-        sql::bind(*q, 1, userId);
-        sql::bind(*q, 2, id);
-        if (auto st = sql::exec(*q); !st)
-            return st;
-    }
-    return {};
+    return sql::touch(m_db, QStringLiteral("episodes"), userId, ids, toMsecs(now));
 }
 
 namespace {

@@ -31,13 +31,16 @@ public:
     // elements, whose count the planner cannot know, was a hash join over the whole table).
     QString rowsBySeq(const QString& table, const QString& alias) const override
     {
-        return QStringLiteral("(SELECT * FROM %1 WHERE seq = ANY(ARRAY(SELECT CAST(value AS BIGINT) FROM "
-                              "jsonb_array_elements_text(CAST(? AS jsonb))))) %2")
-            .arg(table, alias);
+        return rowsByKey(table, alias, QStringLiteral("seq"), QStringLiteral("CAST(value AS BIGINT)"));
+    }
+    QString rowsById(const QString& table, const QString& alias) const override
+    {
+        return rowsByKey(table, alias, QStringLiteral("id"), QStringLiteral("value"));
     }
     QString jsonType() const override { return QStringLiteral("jsonb"); }
     QString userTablesStatement() const override;
     QString claimSuffix() const override { return QStringLiteral(" FOR UPDATE SKIP LOCKED"); }
+    QString lockSuffix() const override { return QStringLiteral(" FOR UPDATE"); }
     // How many notifications of other clients' commits arrived (they arrive with the event loop).
     qint64 dataVersion(const QSqlDatabase& db) const override;
     bool countsOwnWrites() const override { return false; }
@@ -49,6 +52,13 @@ public:
     Status listen(const QSqlDatabase& db);
 
 private:
+    static QString rowsByKey(const QString& table, const QString& alias, const QString& key, const QString& element)
+    {
+        return QStringLiteral("(SELECT * FROM %1 WHERE %3 = ANY(ARRAY(SELECT %4 FROM "
+                              "jsonb_array_elements_text(CAST(? AS jsonb))))) %2")
+            .arg(table, alias, key, element);
+    }
+
     std::shared_ptr<qint64> m_changes;
 };
 

@@ -30,10 +30,15 @@ public:
     {
         return QStringLiteral("json_each(?) j CROSS JOIN %1 %2 ON %2.seq = j.value").arg(table, alias);
     }
+    QString rowsById(const QString& table, const QString& alias) const override
+    {
+        return QStringLiteral("json_each(?) j CROSS JOIN %1 %2 ON %2.id = j.value").arg(table, alias);
+    }
     QString jsonType() const override { return QStringLiteral("TEXT"); }
     QString userTablesStatement() const override;
     // One writer at a time: the claiming transaction already holds the file's write lock.
     QString claimSuffix() const override { return {}; }
+    QString lockSuffix() const override { return {}; }
     // SQLite's data_version: it changes when another connection (another process) commits.
     qint64 dataVersion(const QSqlDatabase& db) const override;
     bool countsOwnWrites() const override { return true; }

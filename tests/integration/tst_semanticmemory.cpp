@@ -1,9 +1,12 @@
 #include "MemoryFixture.h"
+#include "memory/ContextBuilder.h"
 #include "storage/Sql.h"
 
 #include <QMutex>
 #include <QTest>
 
+#include <algorithm>
+#include <functional>
 #include <thread>
 #include <vector>
 
@@ -20,6 +23,34 @@ FactInput fact(const QString& predicate, const QString& object, double confidenc
     in.confidence = confidence;
     in.source = source;
     return in;
+}
+
+// Runs `work(client, memory)` `times` times on each of `clients` threads, each thread with a
+// MemoryService of its own on `location` (as the apps of several machines on one server);
+// returns the errors of every call that failed, and of every memory that did not open.
+QStringList onClients(const MemoryLocation& location, int clients, int times,
+                      const std::function<Status(int client, int time, MemoryService& memory)>& work)
+{
+    QMutex mutex;
+    QStringList failures;
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; ++c) {
+        threads.emplace_back([&, c] {
+            QStringList own;
+            auto memory = MemoryService::open(location);
+            if (!memory)
+                own.append(memory.errorMessage());
+            for (int i = 0; memory && i < times; ++i) {
+                if (auto st = work(c, i, **memory); !st)
+                    own.append(st.errorMessage());
+            }
+            QMutexLocker lock(&mutex);
+            failures += own;
+        });
+    }
+    for (std::thread& t : threads)
+        t.join();
+    return failures;
 }
 
 QStringList objects(const QList<Fact>& facts)
@@ -194,28 +225,14 @@ private Q_SLOTS:
         QVERIFY(m->ensureUser(QStringLiteral("u")));
         constexpr int kWriters = 3;
         constexpr int kWrites = 8;
-        QMutex mutex;
-        QStringList failures;
-        std::vector<std::thread> writers;
-        for (int w = 0; w < kWriters; ++w) {
-            writers.emplace_back([&, w] {
-                auto memory = MemoryService::open(m.location());
-                for (int i = 0; memory && i < kWrites; ++i) {
-                    auto change = (*memory)->rememberFact(
-                        QStringLiteral("u"), fact(QStringLiteral("city"), QStringLiteral("city %1.%2").arg(w).arg(i)));
-                    if (!change) {
-                        QMutexLocker lock(&mutex);
-                        failures.append(change.errorMessage());
-                    }
-                }
-                if (!memory) {
-                    QMutexLocker lock(&mutex);
-                    failures.append(memory.errorMessage());
-                }
+        const QStringList failures =
+            onClients(m.location(), kWriters, kWrites, [](int w, int i, MemoryService& memory) -> Status {
+                auto change = memory.rememberFact(
+                    QStringLiteral("u"), fact(QStringLiteral("city"), QStringLiteral("city %1.%2").arg(w).arg(i)));
+                if (!change)
+                    return change.error();
+                return {};
             });
-        }
-        for (std::thread& t : writers)
-            t.join();
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
         const QList<Fact> active = *m->activeFacts(QStringLiteral("u"));
         QCOMPARE(active.size(), 1);
@@ -224,6 +241,43 @@ private Q_SLOTS:
                         QStringLiteral("SELECT count(*) FROM facts WHERE user_id = 'u' AND predicate = 'city'"));
         QVERIFY(versions);
         QCOMPARE(versions->toInt(), kWriters * kWrites);
+    }
+
+    // Several clients build contexts from the same profile at once, each listing its facts in
+    // another order: every access is counted and none fails (on a server, two clients that
+    // locked the same facts in two orders deadlocked, and one lost its whole count).
+    void concurrentContextsCountEveryAccess()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        QStringList ids;
+        for (int i = 0; i < 30; ++i) {
+            auto f = m->rememberFact(QStringLiteral("u"),
+                                     fact(QStringLiteral("likes %1").arg(i), QStringLiteral("thing %1").arg(i)));
+            QVERIFY2(f, qPrintable(f.errorMessage()));
+            ids.append(f->fact.id);
+        }
+        constexpr int kClients = 3;
+        constexpr int kContexts = 10;
+        const QStringList failures =
+            onClients(m.location(), kClients, kContexts, [&](int c, int i, MemoryService& memory) {
+                QStringList order = ids;
+                std::rotate(order.begin(), order.begin() + (c * 11 + i * 7) % order.size(), order.end());
+                if (c % 2 == 1)
+                    std::reverse(order.begin(), order.end());
+                ContextSection profile;
+                profile.name = QStringLiteral("profile");
+                profile.ids = order;
+                ContextResult context;
+                context.sections.append(profile);
+                return memory.countAccess(QStringLiteral("u"), context);
+            });
+        QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
+        const auto active = m->activeFacts(QStringLiteral("u"));
+        QVERIFY(active);
+        QCOMPARE(active->size(), ids.size());
+        for (const Fact& f : *active)
+            QCOMPARE(f.accessCount, kClients * kContexts);
     }
 
     void invalidInputIsRefused()
