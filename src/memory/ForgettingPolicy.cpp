@@ -46,7 +46,7 @@ Result<QStringList> ForgettingPolicy::overAge(const QString& userId, qint64 nowM
 {
     if (m_ctx.config.maxAgeDays <= 0)
         return QStringList();
-    const qint64 cutoff = nowMs - static_cast<qint64>(m_ctx.config.maxAgeDays) * 86400000LL;
+    const qint64 cutoff = nowMs - static_cast<qint64>(m_ctx.config.maxAgeDays * kMsPerDay);
     return m_ctx.episodes.activeMadeBefore(userId, fromMsecs(cutoff));
 }
 

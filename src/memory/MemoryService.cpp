@@ -773,17 +773,19 @@ Status MemoryService::countAccess(const QString& userId, const ContextResult& co
     Transaction tx(*m_db);
     if (auto st = tx.begin(); !st)
         return st;
+    // One statement per table: the summaries and the exchanges are both episodes.
+    QStringList facts;
+    QStringList episodes;
     for (const ContextSection& s : context.sections) {
-        if (s.ids.isEmpty())
-            continue;
-        if (s.name == QLatin1String("profile")) {
-            if (auto st = m_ctx->facts.touch(userId, s.ids, now); !st)
-                return st;
-        } else if (s.name == QLatin1String("summaries") || s.name == QLatin1String("exchanges")) {
-            if (auto st = m_ctx->episodes.touch(userId, s.ids, now); !st)
-                return st;
-        }
+        if (s.name == QLatin1String("profile"))
+            facts += s.ids;
+        else if (s.name == QLatin1String("summaries") || s.name == QLatin1String("exchanges"))
+            episodes += s.ids;
     }
+    if (auto st = m_ctx->facts.touch(userId, facts, now); !st)
+        return st;
+    if (auto st = m_ctx->episodes.touch(userId, episodes, now); !st)
+        return st;
     return tx.commit();
 }
 

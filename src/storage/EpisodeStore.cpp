@@ -461,7 +461,7 @@ Status EpisodeStore::complete(QList<EpisodeHit>& hits) const
 
 Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)
 {
-    return sql::touch(m_db, QStringLiteral("episodes"), userId, ids, toMsecs(now));
+    return sql::touch(m_touch, m_db, QStringLiteral("episodes"), userId, ids, toMsecs(now));
 }
 
 namespace {

@@ -127,6 +127,7 @@ private:
     std::optional<QSqlQuery> m_insert;
     std::optional<QSqlQuery> m_insertBatch;
     std::optional<QSqlQuery> m_insertBatchWithContext; // EpisodeTextIndex::contextOnInsert()
+    std::optional<QSqlQuery> m_touch;
     mutable std::optional<QSqlQuery> m_complete;
     mutable std::optional<QSqlQuery> m_latestExchange;
     std::unique_ptr<EpisodeTextIndex> m_index;

@@ -299,7 +299,7 @@ Result<QList<FactHit>> FactStore::search(const QString& userId, const QList<Sear
 
 Status FactStore::touch(const QString& userId, const QStringList& ids, const QDateTime& now)
 {
-    return sql::touch(m_db, QStringLiteral("facts"), userId, ids, toMsecs(now));
+    return sql::touch(m_touch, m_db, QStringLiteral("facts"), userId, ids, toMsecs(now));
 }
 
 } // namespace engram

@@ -71,6 +71,7 @@ public:
 private:
     Database& m_db;
     std::optional<QSqlQuery> m_insert;
+    std::optional<QSqlQuery> m_touch;
     std::unique_ptr<FactTextIndex> m_index;
 };
 

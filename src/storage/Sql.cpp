@@ -2,9 +2,8 @@
 
 #include "storage/Backend.h"
 #include "storage/Database.h"
+#include "storage/JsonText.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QMutex>
 #include <QSqlDriver>
@@ -273,18 +272,20 @@ Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatab
     return &*cache;
 }
 
-Status touch(const Database& db, const QString& table, const QString& userId, const QStringList& ids, qint64 nowMsecs)
+Status touch(std::optional<QSqlQuery>& cache, const Database& db, const QString& table, const QString& userId,
+             const QStringList& ids, qint64 nowMsecs)
 {
     if (ids.isEmpty())
         return {};
+    Json list = Json::array();
+    for (const QString& id : ids)
+        list.push_back(jsontext::utf8(id));
     const Backend& backend = db.backend();
-    return execute(db.connection(),
-                   QStringLiteral("UPDATE %1 SET access_count = access_count + 1, last_access_at = ? WHERE seq IN "
-                                  "(SELECT t.seq FROM %2 WHERE t.user_id = ? ORDER BY t.seq%3)")
-                       .arg(table, backend.rowsById(table, QStringLiteral("t")), backend.lockSuffix()),
-                   {nowMsecs,
-                    QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(ids)).toJson(QJsonDocument::Compact)),
-                    userId});
+    return runCached(cache, db.connection(),
+                     QStringLiteral("UPDATE %1 SET access_count = access_count + 1, last_access_at = ? WHERE seq IN "
+                                    "(SELECT t.seq FROM %2 WHERE t.user_id = ? ORDER BY t.seq%3)")
+                         .arg(table, backend.rowsById(table, QStringLiteral("t")), backend.lockSuffix()),
+                     {nowMsecs, jsontext::dump(list), userId});
 }
 
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)

@@ -61,10 +61,11 @@ Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatab
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids);
 
 // Counts an access to each of `ids` (of `userId`, in `table`: access_count, last_access_at) in
-// one statement: a context marks some forty facts, and on a server each statement is a round
-// trip. The rows are locked in seq order (two clients touching the same facts in one order each
-// deadlocked on a server when the plan followed the rows where they lay).
-Status touch(const Database& db, const QString& table, const QString& userId, const QStringList& ids, qint64 nowMsecs);
+// one statement, prepared once in `cache`: a context marks some forty facts, and on a server each
+// statement is a round trip. The rows are locked in seq order (two clients touching the same
+// facts in one order each deadlocked on a server when the plan followed the rows where they lay).
+Status touch(std::optional<QSqlQuery>& cache, const Database& db, const QString& table, const QString& userId,
+             const QStringList& ids, qint64 nowMsecs);
 
 // Deletes every row of one user from `table`; returns how many went.
 Result<int> removeUserRows(const QSqlDatabase& db, const QString& table, const QString& userId);
