@@ -559,11 +559,51 @@ QStringList migration2()
     return {QStringLiteral("CREATE INDEX episodes_newest ON episodes(user_id, status, seq)")};
 }
 
+// Version 3: a bulk load's terms counted by ts_stat, a user at a time, instead of a row per term
+// of every loaded episode grouped in SQL (one word a term and a count, in C): 20,000 imported
+// episodes hold two million such rows, which took 2.1 s to sort and count, and ts_stat 0.26 s.
+// The context is refreshed first, as in version 1, so that the final vectors are counted.
+QStringList migration3()
+{
+    const QString loaded = QStringLiteral("FROM episodes WHERE seq > p_after AND xmin = pg_current_xact_id()::xid");
+    return {
+        QStringLiteral(R"(CREATE OR REPLACE FUNCTION engram_bulk_finish(p_after bigint) RETURNS bigint
+            LANGUAGE plpgsql AS $$
+            DECLARE
+                owner text;
+            BEGIN
+                PERFORM set_config('engram.bulk_load', 'off', true);
+                PERFORM set_config('engram.bulk_after', p_after::text, true);
+                %1;
+                PERFORM set_config('engram.bulk_after', '', true);
+                -- Owners in order, each locked before its terms, as the triggers do (countTerms);
+                -- a user being deleted is skipped: its statistics go with it.
+                FOR owner IN SELECT DISTINCT user_id %2
+                                 AND EXISTS (SELECT 1 FROM users u WHERE u.id = episodes.user_id) ORDER BY 1 LOOP
+                    PERFORM pg_advisory_xact_lock(hashtextextended('engram_terms ' || owner, 0));
+                    INSERT INTO episode_terms (user_id, term, docs)
+                        SELECT owner, s.word, s.ndoc
+                        FROM ts_stat(format('SELECT search_vector FROM episodes WHERE user_id = %L AND seq > %s '
+                                            'AND xmin = pg_current_xact_id()::xid', owner, p_after)) s
+                        WHERE s.word NOT LIKE ' %' ORDER BY s.word
+                        ON CONFLICT (user_id, term) DO UPDATE SET docs = episode_terms.docs + excluded.docs;
+                    INSERT INTO episode_stats (user_id, docs, tokens)
+                        SELECT owner, count(*), coalesce(sum(search_length), 0) %2 AND user_id = owner
+                        ON CONFLICT (user_id) DO UPDATE SET docs = episode_stats.docs + excluded.docs,
+                                                            tokens = episode_stats.tokens + excluded.tokens;
+                END LOOP;
+                RETURN (SELECT count(*) %2);
+            END
+        $$)")
+            .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded)), loaded),
+    };
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3()};
     return migrations;
 }
 

@@ -535,8 +535,12 @@ Status ServerEpisodeIndex::finishBulkLoad()
     // Many new rows (and terms): the planner's statistics are renewed now rather than when
     // autovacuum comes by (a minute or so later; until then a search may be planned as for an
     // empty table).
+    // Only the columns queries filter, join or sort on: the texts' statistics were half of the
+    // time (650 ms at 120,000 episodes, 300 without them).
     if (loaded->toLongLong() >= kAnalyzeAfterRows)
-        return sql::execute(m_db.connection(), QStringLiteral("ANALYZE episodes, episode_terms"));
+        return sql::execute(m_db.connection(),
+                            QStringLiteral("ANALYZE episodes (user_id, kind, status, seq, created_at, conversation_id, "
+                                           "topic_key, pinned, origin, search_vector), episode_terms"));
     return {};
 }
 
