@@ -19,7 +19,6 @@
 #include <QLoggingCategory>
 #include <QSqlDriver>
 #include <QSqlError>
-#include <QThread>
 #include <QUrl>
 #include <QtEndian>
 
@@ -260,21 +259,18 @@ bool Database::recoverServer()
     // the old one (the server forgot them with it), and Qt's driver would try to free them on
     // the new one inside the next transaction, which that failure would abort. They are made
     // again on the new one as they are next used (sql::runCached).
-    int waitMs = ServerConnection::kFirstBackoffMs;
-    Result<std::unique_ptr<ServerConnection>> fresh = Error::database(QString());
-    for (int attempt = 0; attempt < ServerConnection::kReconnectAttempts; ++attempt) {
-        if (attempt > 0) {
-            QThread::msleep(static_cast<unsigned long>(waitMs));
-            waitMs *= 2;
-        }
-        fresh = ServerConnection::open(m_server->location());
-        if (fresh)
-            break;
-    }
+    // One try, and none while the backoff says wait: each blocks the caller for as long as
+    // connecting takes.
+    if (!m_backoff.mayTry())
+        return false;
+    auto fresh = ServerConnection::open(m_server->location());
+    ++m_reconnectTries;
     if (!fresh) {
+        m_backoff.failed();
         qCWarning(lcStorage) << "the memory server stays unreachable:" << fresh.errorMessage();
         return false;
     }
+    m_backoff.succeeded();
     sql::clearRecovery(m_db.driver());
     m_retired.push_back(std::move(m_server)); // its queries live on in the stores until remade
     m_server = std::move(fresh).value();
@@ -291,6 +287,11 @@ bool Database::recoverServer()
 int Database::reconnects() const
 {
     return m_reconnects;
+}
+
+int Database::reconnectTries() const
+{
+    return m_reconnectTries;
 }
 
 Status Database::configureServer()

@@ -3,6 +3,7 @@
 #include "core/Result.h"
 #include "storage/Backend.h"
 #include "storage/FileIdentity.h"
+#include "storage/ServerConnection.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -15,7 +16,6 @@
 namespace engram {
 
 class MemoryLocation;
-class ServerConnection;
 
 // The one SQLite file that holds every tier of every user. Opens or creates it with WAL,
 // foreign keys, a busy timeout and secure delete; migrates it by PRAGMA user_version; and
@@ -68,8 +68,10 @@ public:
     qint64 dataVersion() const;
     bool readOnly() const { return m_readOnly; }
 
-    // How often the connection to the server was made again after it was lost.
+    // How often the connection to the server was made again after it was lost, and how often that
+    // was tried (once per lost statement at most, and not while ReconnectBackoff says wait).
     int reconnects() const;
+    int reconnectTries() const;
 
     // Whether a transaction is open (a retry of its work must wait for the outermost one).
     bool inTransaction() const { return m_depth > 0; }
@@ -113,6 +115,8 @@ private:
     std::unique_ptr<ServerConnection> m_server;
     std::vector<std::unique_ptr<ServerConnection>> m_retired; // lost ones, for their queries' sake
     int m_reconnects{};
+    int m_reconnectTries{};
+    ReconnectBackoff m_backoff;
     std::optional<QSqlQuery> m_begin;
     std::optional<QSqlQuery> m_commit;
     std::optional<QSqlQuery> m_rollback;

@@ -10,13 +10,10 @@ namespace {
 
 // libpq's URL query parameters Engram passes on; anything else is refused by name, so a typo
 // (sslmod=…) is not silently dropped.
-const QStringList kServerOptions{QStringLiteral("sslmode"),
-                                 QStringLiteral("sslrootcert"),
-                                 QStringLiteral("sslcert"),
-                                 QStringLiteral("sslkey"),
-                                 QStringLiteral("connect_timeout"),
-                                 QStringLiteral("application_name"),
-                                 QStringLiteral("target_session_attrs")};
+const QStringList kServerOptions{QStringLiteral("sslmode"),          QStringLiteral("sslrootcert"),
+                                 QStringLiteral("sslcert"),          QStringLiteral("sslkey"),
+                                 QStringLiteral("connect_timeout"),  QStringLiteral("tcp_user_timeout"),
+                                 QStringLiteral("application_name"), QStringLiteral("target_session_attrs")};
 
 bool isServerUrl(const QString& text)
 {

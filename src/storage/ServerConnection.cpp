@@ -3,7 +3,6 @@
 #include <QAtomicInt>
 #include <QSqlError>
 #include <QStringList>
-#include <QThread>
 
 namespace engram {
 namespace {
@@ -71,6 +70,9 @@ Status ServerConnection::connect()
         // the address says otherwise.
         if (!m_location.options().contains(QLatin1String("connect_timeout=")))
             options.append(QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutSecs));
+        if (!m_location.options().contains(QLatin1String("tcp_user_timeout=")))
+            options.append(QStringLiteral("tcp_user_timeout=%1").arg(kUnacknowledgedMs));
+        options.append(QStringLiteral("keepalives=1;keepalives_idle=30;keepalives_interval=5;keepalives_count=3"));
         m_db.setConnectOptions(options.join(QLatin1Char(';')));
     }
     if (!m_db.open())
@@ -103,20 +105,16 @@ Status ServerConnection::recover()
 
 Status ServerConnection::reconnect()
 {
-    int waitMs = kFirstBackoffMs;
-    Status last;
-    for (int attempt = 0; attempt < kReconnectAttempts; ++attempt) {
-        if (attempt > 0) {
-            QThread::msleep(static_cast<unsigned long>(waitMs));
-            waitMs *= 2;
-        }
-        last = connect();
-        if (last) {
-            ++m_reconnects;
-            return {};
-        }
+    if (!m_backoff.mayTry())
+        return Error{Error::Code::Database,
+                     QStringLiteral("The memory server %1 is unreachable; it is tried again shortly.").arg(where())};
+    if (auto st = connect(); !st) {
+        m_backoff.failed();
+        return st;
     }
-    return last;
+    m_backoff.succeeded();
+    ++m_reconnects;
+    return {};
 }
 
 Result<QSqlQuery> ServerConnection::run(const QString& statement, const QVariantList& values, bool inTransaction)

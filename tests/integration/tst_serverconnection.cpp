@@ -1,11 +1,15 @@
 // The connection to a PostgreSQL memory server (issue 17), against a real server: the throwaway
 // cluster scripts/test.sh starts with pg_virtualenv (PGHOST, PGPORT, PGUSER, PGPASSWORD and
 // PGDATABASE name it). Without one the test fails and says so: it is never skipped.
+#include "TestLocation.h"
+#include "storage/Database.h"
 #include "storage/MemoryLocation.h"
 #include "storage/ServerConnection.h"
+#include "storage/Sql.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace engram;
@@ -31,6 +35,15 @@ std::unique_ptr<ServerConnection> connectOrFail(QString* why)
         return nullptr;
     }
     return std::move(server).value();
+}
+
+// A database of its own on the server, which can be made to go away and come back.
+std::unique_ptr<test::TestLocation> ownDatabase(const QTemporaryDir& dir)
+{
+    qputenv("ENGRAM_TEST_BACKEND", "postgres");
+    auto where = std::make_unique<test::TestLocation>(dir.path());
+    qunsetenv("ENGRAM_TEST_BACKEND");
+    return where;
 }
 
 } // namespace
@@ -112,6 +125,60 @@ private Q_SLOTS:
         // A statement's own error is not a lost connection: no reconnect.
         QVERIFY(!server->run(QStringLiteral("SELECT * FROM no_such_table")));
         QCOMPARE(server->reconnects(), 1);
+    }
+
+    // A server that stays away is tried once, and then not again before the backoff's wait: each
+    // try blocks the caller (the app's window) for as long as connecting takes. Once it is back,
+    // the next statement after the wait goes through.
+    void aServerThatStaysAwayIsNotTriedOnEveryStatement()
+    {
+        QTemporaryDir dir;
+        auto where = ownDatabase(dir);
+        auto opened = ServerConnection::open(where->location());
+        QVERIFY2(opened, qPrintable(opened.errorMessage()));
+        ServerConnection& server = **opened;
+        QVERIFY(server.run(QStringLiteral("SELECT 1")));
+        QVERIFY(server.connection().connectOptions().contains(
+            QStringLiteral("tcp_user_timeout=%1").arg(ServerConnection::kUnacknowledgedMs)));
+
+        where->goAway();
+        auto tried = server.run(QStringLiteral("SELECT 1"));
+        QVERIFY(!tried);
+        QVERIFY2(tried.errorMessage().contains(QStringLiteral("unreachable")), qPrintable(tried.errorMessage()));
+        auto waiting = server.run(QStringLiteral("SELECT 1"));
+        QVERIFY(!waiting);
+        QVERIFY2(waiting.errorMessage().contains(QStringLiteral("tried again shortly")),
+                 qPrintable(waiting.errorMessage()));
+
+        where->comeBack();
+        QVERIFY(QTest::qWaitFor([&] { return server.run(QStringLiteral("SELECT 1")).ok(); },
+                                4 * ReconnectBackoff::kFirstMs));
+        QCOMPARE(server.reconnects(), 1);
+    }
+
+    // The same for a Database, whose lost connection is replaced on the next failing statement.
+    void aDatabaseTriesAnAbsentServerOncePerWait()
+    {
+        QTemporaryDir dir;
+        auto where = ownDatabase(dir);
+        auto opened = Database::open(where->location());
+        QVERIFY2(opened, qPrintable(opened.errorMessage()));
+        Database& db = **opened;
+        const auto one = [&] { return sql::scalar(db.connection(), QStringLiteral("SELECT 1")).ok(); };
+        QVERIFY(one());
+
+        where->goAway();
+        QVERIFY(!one());
+        QCOMPARE(db.reconnectTries(), 1);
+        QVERIFY(!one());
+        QVERIFY(!one());
+        QCOMPARE(db.reconnectTries(), 1); // not tried again before the wait is over
+        QCOMPARE(db.reconnects(), 0);
+
+        where->comeBack();
+        QVERIFY(QTest::qWaitFor(one, 4 * ReconnectBackoff::kFirstMs));
+        QCOMPARE(db.reconnects(), 1);
+        QCOMPARE(db.reconnectTries(), 2);
     }
 
     void whatCannotWorkIsSaidPlainly()
