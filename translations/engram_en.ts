@@ -68,14 +68,6 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The memory server saved in Settings cannot be used: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The memory on the server %1 could not be opened:
 %2
 
@@ -477,6 +469,17 @@ Engram did not switch to the memory file on this computer. Check that the server
     </message>
     <message>
         <source>Settings → MCP Servers → Add Server, type STDIO: enter the command, arguments and environment below (versions that import JSON take it whole).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MemoryLocation</name>
+    <message>
+        <source>The memory server saved in Settings cannot be used: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -72,14 +72,6 @@ SQLite 的报告：%2</translation>
 %1</translation>
     </message>
     <message>
-        <source>The memory server saved in Settings cannot be used: %1</source>
-        <translation>设置中保存的记忆服务器无法使用：%1</translation>
-    </message>
-    <message>
-        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
-        <translation>设置中保存的记忆服务器不是 postgresql:// 地址：%1</translation>
-    </message>
-    <message>
         <source>The memory on the server %1 could not be opened:
 %2
 
@@ -480,6 +472,17 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
     <message>
         <source>Settings → MCP Servers → Add Server, type STDIO: enter the command, arguments and environment below (versions that import JSON take it whole).</source>
         <translation>设置 → MCP 服务器 → 添加服务器，类型选 STDIO：填入下面的命令、参数和环境变量（支持从 JSON 导入的版本可以整段导入）。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryLocation</name>
+    <message>
+        <source>The memory server saved in Settings cannot be used: %1</source>
+        <translation>设置中保存的记忆服务器无法使用：%1</translation>
+    </message>
+    <message>
+        <source>The memory server saved in Settings is not a postgresql:// address: %1</source>
+        <translation>设置中保存的记忆服务器不是 postgresql:// 地址：%1</translation>
     </message>
 </context>
 <context>

@@ -4,13 +4,16 @@
 #include "memory/MemoryService.h"
 #include "storage/MemoryLocation.h"
 
+#include <QSettings>
+
 namespace engram::cli {
 namespace {
 
 QCommandLineOption dbOption()
 {
     return {QStringLiteral("db"),
-            cliTr("The memory file, or a postgresql:// server URL (default: $ENGRAM_DB, else the app's own file)."),
+            cliTr("The memory file, or a postgresql:// server URL (default: $ENGRAM_DB, else the server chosen in "
+                  "the app's Settings, else the app's own file)."),
             QStringLiteral("PATH")};
 }
 
@@ -138,7 +141,10 @@ int CliApp::runCommand(const Command& command, const QCommandLineParser& global,
     const qsizetype count = local.positionalArguments().size();
     if (count < command.minArguments || (command.maxArguments >= 0 && count > command.maxArguments))
         return usage(cliTr("Usage: engram-cli %1 %2 (run engram-cli %1 --help)").arg(command.name, command.arguments));
-    auto location = MemoryLocation::resolve(valueOf(dbOption(), local, global, QString()));
+    // The app's memory when none is named: its server if one is chosen in its Settings.
+    auto location =
+        MemoryLocation::resolve(valueOf(dbOption(), local, global, QString()),
+                                QSettings().value(QLatin1String(MemoryLocation::kSavedServerKey)).toString());
     if (!location)
         return usage(location.errorMessage());
     CliContext context(m_out, std::move(location).value(), valueOf(userOption(), local, global, defaultUser()),

@@ -33,8 +33,16 @@ Result<MemoryService*> CliContext::memory()
     }
     auto opened = MemoryService::open(m_location, {}, Clock::system(),
                                       reads ? Database::Access::ReadOnly : Database::Access::ReadWrite);
-    if (!opened)
+    if (!opened) {
+        // The app keeps a server's password in the system keychain, which engram-cli does not read.
+        if (!m_location.isFile() && opened.errorMessage().contains(QLatin1String("password")) &&
+            qEnvironmentVariableIsEmpty("PGPASSWORD"))
+            return Error{opened.error().code,
+                         opened.errorMessage() + QLatin1Char('\n') +
+                             cliTr("engram-cli takes the server's password from PGPASSWORD or ~/.pgpass (the app's "
+                                   "is in the system keychain).")};
         return opened.error();
+    }
     if (m_access == Access::Create) {
         if (auto user = (*opened)->ensureUser(m_userId); !user)
             return user.error();

@@ -1,6 +1,7 @@
 #include "AppSettings.h"
 
 #include "storage/Backups.h"
+#include "storage/MemoryLocation.h"
 
 #include "ProviderPreset.h"
 #include "core/FileSafety.h"
@@ -29,7 +30,7 @@ const QString kWindowBudget = QStringLiteral("memory/windowBudget");
 const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
 const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
 const QString kBackupsToKeep = QStringLiteral("memory/backupsToKeep");
-const QString kMemoryServer = QStringLiteral("storage/server");
+const QString kMemoryServer = QLatin1String(MemoryLocation::kSavedServerKey);
 // Not "general/…": QSettings reads an INI section [general] as its own top level.
 const QString kLanguage = QStringLiteral("interface/language");
 const QString kSetupDone = QStringLiteral("interface/setupDone");

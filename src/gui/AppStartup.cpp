@@ -91,19 +91,7 @@ AppStartup::Options AppStartup::parseCommandLine(const QCoreApplication& app, co
 
 Result<MemoryLocation> AppStartup::chooseLocation(const QString& given, const AppSettings& settings)
 {
-    auto location = MemoryLocation::resolve(given);
-    // Named by --db or $ENGRAM_DB (or unusable as named): that wins over Settings.
-    if (!location || location->isChosen())
-        return location;
-    const QString saved = settings.memoryServer();
-    if (saved.isEmpty())
-        return location;
-    auto server = MemoryLocation::parse(saved);
-    if (!server)
-        return Error::invalid(tr("The memory server saved in Settings cannot be used: %1").arg(server.errorMessage()));
-    if (server->isFile())
-        return Error::invalid(tr("The memory server saved in Settings is not a postgresql:// address: %1").arg(saved));
-    return server;
+    return MemoryLocation::resolve(given, settings.memoryServer());
 }
 
 void AppStartup::providePassword(const MemoryLocation& location, SecretStore& secrets)

@@ -2,6 +2,7 @@
 
 #include "storage/DataFolder.h"
 
+#include <QCoreApplication>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -30,14 +31,27 @@ MemoryLocation MemoryLocation::defaultFile()
     return location;
 }
 
-Result<MemoryLocation> MemoryLocation::resolve(const QString& given)
+Result<MemoryLocation> MemoryLocation::resolve(const QString& given, const QString& savedServer)
 {
     QString text = given.trimmed();
     if (text.isEmpty())
         text = qEnvironmentVariable("ENGRAM_DB").trimmed();
-    if (text.isEmpty())
+    if (!text.isEmpty())
+        return parse(text);
+    const QString saved = savedServer.trimmed();
+    if (saved.isEmpty())
         return defaultFile();
-    return parse(text);
+    auto server = parse(saved);
+    if (!server)
+        return Error::invalid(
+            QCoreApplication::translate("MemoryLocation", "The memory server saved in Settings cannot be used: %1")
+                .arg(server.errorMessage()));
+    if (server->isFile())
+        return Error::invalid(
+            QCoreApplication::translate("MemoryLocation",
+                                        "The memory server saved in Settings is not a postgresql:// address: %1")
+                .arg(saved));
+    return server;
 }
 
 Result<MemoryLocation> MemoryLocation::parse(const QString& text)

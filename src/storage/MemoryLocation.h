@@ -7,10 +7,10 @@
 namespace engram {
 
 // Where the memory lives, decided in this one place for the app and engram-cli: the file named
-// by --db or $ENGRAM_DB, or the default file; or a PostgreSQL server named by a URL
-// (postgresql://user@host:port/dbname?sslmode=…). A password never comes from here: it comes
-// from PGPASSWORD, ~/.pgpass or the keychain, so a URL that carries one is refused rather than
-// kept in a settings file or shown in a process list.
+// by --db or $ENGRAM_DB, the server chosen in the app's Settings → Memory Storage, or the default
+// file; a server is named by a URL (postgresql://user@host:port/dbname?sslmode=…). A password
+// never comes from here: it comes from PGPASSWORD, ~/.pgpass or the keychain, so a URL that
+// carries one is refused rather than kept in a settings file or shown in a process list.
 class MemoryLocation final
 {
 public:
@@ -20,8 +20,14 @@ public:
         Server
     };
 
-    // `given`: the --db value (empty when not given); then $ENGRAM_DB; then the default file.
-    static Result<MemoryLocation> resolve(const QString& given = {});
+    // The key of the app's settings (QSettings, organisation and application "engram") under
+    // which Settings → Memory Storage keeps its server's URL; engram-cli reads it too, so that
+    // a script or another AI tool (engram-cli mcp) works on the memory the app shows.
+    static constexpr char kSavedServerKey[] = "storage/server";
+
+    // `given`: the --db value (empty when not given); then $ENGRAM_DB; then `savedServer` (the
+    // URL under kSavedServerKey, empty when none); then the default file.
+    static Result<MemoryLocation> resolve(const QString& given = {}, const QString& savedServer = {});
     // A path, or a postgresql:// (or postgres://) URL.
     static Result<MemoryLocation> parse(const QString& text);
     static MemoryLocation defaultFile();

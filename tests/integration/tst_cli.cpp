@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QRandomGenerator>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -770,6 +771,54 @@ private Q_SLOTS:
     // --db takes a file or a PostgreSQL server URL. This build keeps memory in files: a server is
     // refused by name, and nothing is created under a URL-like file name; a password in the URL is
     // refused before anything else (issue 17).
+    // Without --db and $ENGRAM_DB, engram-cli (and so `engram-cli mcp`, which other AI tools
+    // start) works on the memory the app shows: the server chosen in its Settings, if any.
+    void withoutDbItUsesTheServerChosenInTheApp()
+    {
+        const test::CliRunner named = freshCli();
+        QCOMPARE(named
+                     .run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"),
+                           QStringLiteral("Porto")})
+                     .exitCode,
+                 0);
+        const QString config = file(QStringLiteral("config%1").arg(++m_next));
+        QSettings(config + QStringLiteral("/engram/engram.conf"), QSettings::IniFormat)
+            .setValue(QLatin1String(MemoryLocation::kSavedServerKey), named.databasePath());
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("ENGRAM_DB"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), config);
+        env.insert(QStringLiteral("XDG_DATA_HOME"), file(QStringLiteral("data%1").arg(m_next)));
+        test::CliRunner unnamed{QString()};
+        unnamed.setEnvironment(env);
+
+        const test::CliRun listed =
+            unnamed.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("semantic")});
+        if (!test::onServer()) {
+            // Settings keep a server there, never a file.
+            QCOMPARE(listed.exitCode, 1);
+            QVERIFY2(listed.errText().contains(QStringLiteral("not a postgresql:// address")),
+                     qPrintable(listed.errText()));
+            return;
+        }
+        QCOMPARE(listed.exitCode, 0);
+        QVERIFY2(listed.outText().contains(QStringLiteral("Porto")), qPrintable(listed.outText()));
+
+        // $ENGRAM_DB (like --db) outranks the app's choice.
+        const test::CliRunner other = freshCli();
+        env.insert(QStringLiteral("ENGRAM_DB"), other.databasePath());
+        unnamed.setEnvironment(env);
+        QCOMPARE(other
+                     .run({QStringLiteral("add-fact"), QStringLiteral("user"), QStringLiteral("city"),
+                           QStringLiteral("Braga")})
+                     .exitCode,
+                 0);
+        const test::CliRun elsewhere =
+            unnamed.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("semantic")});
+        QCOMPARE(elsewhere.exitCode, 0);
+        QVERIFY2(elsewhere.outText().contains(QStringLiteral("Braga")), qPrintable(elsewhere.outText()));
+        QVERIFY(!elsewhere.outText().contains(QStringLiteral("Porto")));
+    }
+
     void aServerAddressIsNotTakenForAFile()
     {
         QDir here(m_dir.path());

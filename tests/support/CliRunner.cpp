@@ -46,7 +46,9 @@ CliRun CliRunner::run(const QStringList& args, const QByteArray& input) const
 
 CliRun CliRunner::runAs(const QString& user, const QStringList& args, const QByteArray& input) const
 {
-    QStringList all{QStringLiteral("--db"), m_databasePath};
+    QStringList all;
+    if (!m_databasePath.isEmpty())
+        all << QStringLiteral("--db") << m_databasePath;
     if (!user.isEmpty())
         all << QStringLiteral("--user") << user;
     all += args;

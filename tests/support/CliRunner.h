@@ -32,7 +32,7 @@ public:
 
     static QString binary();
 
-    // Runs `engram-cli --db PATH [--user USER] ARGS…`.
+    // Runs `engram-cli --db PATH [--user USER] ARGS…` (without --db when PATH is empty).
     CliRun run(const QStringList& args, const QByteArray& input = {}) const;
     CliRun runAs(const QString& user, const QStringList& args, const QByteArray& input = {}) const;
 
