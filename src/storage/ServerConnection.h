@@ -13,14 +13,6 @@
 
 namespace engram {
 
-// One connection to the PostgreSQL server a MemoryLocation names, through Qt's QPSQL driver
-// (Debian: libqt6sql6-psql). The password is libpq's business: PGPASSWORD or ~/.pgpass (the
-// keychain's, for the app, arrives as PGPASSWORD). The session runs in UTC.
-//
-// Qt 6.4's driver does not reconnect: after the server or the network dropped the connection, a
-// statement fails, often with no error text. run() tells such a failure from a statement's own
-// (a probe of the connection after it), reconnects with backoff and runs the statement again —
-// only outside a transaction, whose work went with the old connection (the caller is told).
 // When a server that could not be reached may be tried again. A try blocks its caller (often the
 // app's GUI thread) for as long as connecting takes, so a server that stays away is not tried on
 // every statement: after a failed try, the next waits kFirstMs, doubling up to kMaxMs; until then
@@ -44,6 +36,14 @@ private:
     int m_waitMs{kFirstMs};
 };
 
+// One connection to the PostgreSQL server a MemoryLocation names, through Qt's QPSQL driver
+// (Debian: libqt6sql6-psql). The password is libpq's business: PGPASSWORD or ~/.pgpass (the
+// keychain's, for the app, arrives as PGPASSWORD). The session runs in UTC.
+//
+// Qt 6.4's driver does not reconnect: after the server or the network dropped the connection, a
+// statement fails, often with no error text. run() tells such a failure from a statement's own
+// (a probe of the connection after it), reconnects with backoff and runs the statement again —
+// only outside a transaction, whose work went with the old connection (the caller is told).
 class ServerConnection final
 {
 public:
