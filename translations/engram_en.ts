@@ -484,6 +484,29 @@ Engram did not switch to the memory file on this computer. Check that the server
     </message>
 </context>
 <context>
+    <name>ServerConnection</name>
+    <message>
+        <source>The connection to the memory server %1 was lost in the middle of a change; nothing of it was saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver (QPSQL) is not installed; on Debian it is the package libqt6sql6-psql.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory server %1 is unreachable: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory server %1 did not answer: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The memory server %1 is unreachable; it is tried again shortly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

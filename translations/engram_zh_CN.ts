@@ -486,6 +486,29 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
     </message>
 </context>
 <context>
+    <name>ServerConnection</name>
+    <message>
+        <source>The connection to the memory server %1 was lost in the middle of a change; nothing of it was saved.</source>
+        <translation>与记忆服务器 %1 的连接在一次更改中途断开；这次更改没有保存任何内容。</translation>
+    </message>
+    <message>
+        <source>Qt&apos;s PostgreSQL driver (QPSQL) is not installed; on Debian it is the package libqt6sql6-psql.</source>
+        <translation>未安装 Qt 的 PostgreSQL 驱动（QPSQL）；在 Debian 上它是软件包 libqt6sql6-psql。</translation>
+    </message>
+    <message>
+        <source>The memory server %1 is unreachable: %2</source>
+        <translation>无法连接记忆服务器 %1：%2</translation>
+    </message>
+    <message>
+        <source>The memory server %1 did not answer: %2</source>
+        <translation>记忆服务器 %1 没有响应：%2</translation>
+    </message>
+    <message>
+        <source>The memory server %1 is unreachable; it is tried again shortly.</source>
+        <translation>无法连接记忆服务器 %1；稍后会再次尝试。</translation>
+    </message>
+</context>
+<context>
     <name>SettingsDialog</name>
     <message>
         <source>Settings</source>

@@ -1,6 +1,7 @@
 #include "storage/ServerConnection.h"
 
 #include <QAtomicInt>
+#include <QCoreApplication>
 #include <QSqlError>
 #include <QStringList>
 
@@ -28,8 +29,8 @@ ServerConnection::~ServerConnection()
 Error ServerConnection::lostMidChange() const
 {
     return Error{Error::Code::Database,
-                 QStringLiteral("The connection to the memory server %1 was lost in the middle of a change; nothing "
-                                "of it was saved.")
+                 QCoreApplication::translate("ServerConnection", "The connection to the memory server %1 was lost in "
+                                                                 "the middle of a change; nothing of it was saved.")
                      .arg(where())};
 }
 
@@ -43,8 +44,9 @@ Result<std::unique_ptr<ServerConnection>> ServerConnection::open(const MemoryLoc
     if (location.isFile())
         return Error::invalid(QStringLiteral("%1 is a file, not a server").arg(location.filePath()));
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")))
-        return Error::database(QStringLiteral("Qt's PostgreSQL driver (QPSQL) is not installed; on Debian it is the "
-                                              "package libqt6sql6-psql."));
+        return Error::database(QCoreApplication::translate("ServerConnection",
+                                                           "Qt's PostgreSQL driver (QPSQL) is not installed; on Debian "
+                                                           "it is the package libqt6sql6-psql."));
     std::unique_ptr<ServerConnection> server(new ServerConnection(location));
     if (auto st = server->connect(); !st)
         return st.error();
@@ -76,9 +78,9 @@ Status ServerConnection::connect()
         m_db.setConnectOptions(options.join(QLatin1Char(';')));
     }
     if (!m_db.open())
-        return Error{
-            Error::Code::Database,
-            QStringLiteral("The memory server %1 is unreachable: %2").arg(where(), m_db.lastError().text().trimmed())};
+        return Error{Error::Code::Database,
+                     QCoreApplication::translate("ServerConnection", "The memory server %1 is unreachable: %2")
+                         .arg(where(), m_db.lastError().text().trimmed())};
     QSqlQuery q(m_db);
     // A search reads the whole of a GIN index's pending list (the entries not yet merged into
     // it): at the default 4 MB, 300 ms a search after a bulk load, and most of that in the steady
@@ -87,7 +89,8 @@ Status ServerConnection::connect()
     if (!q.exec(QStringLiteral("SET TIME ZONE 'UTC'")) || !q.exec(QStringLiteral("SET gin_pending_list_limit = 64")) ||
         !q.exec(QStringLiteral("SELECT current_setting('server_version_num')::int")) || !q.next())
         return Error{Error::Code::Database,
-                     QStringLiteral("The memory server %1 did not answer: %2").arg(where(), q.lastError().text())};
+                     QCoreApplication::translate("ServerConnection", "The memory server %1 did not answer: %2")
+                         .arg(where(), q.lastError().text())};
     m_serverVersion = q.value(0).toInt();
     return {};
 }
@@ -107,7 +110,9 @@ Status ServerConnection::reconnect()
 {
     if (!m_backoff.mayTry())
         return Error{Error::Code::Database,
-                     QStringLiteral("The memory server %1 is unreachable; it is tried again shortly.").arg(where())};
+                     QCoreApplication::translate("ServerConnection",
+                                                 "The memory server %1 is unreachable; it is tried again shortly.")
+                         .arg(where())};
     if (auto st = connect(); !st) {
         m_backoff.failed();
         return st;

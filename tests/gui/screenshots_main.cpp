@@ -191,9 +191,12 @@ void playAndShoot(MainWindow& window, test::ScriptedChatEngine& engine, const Sa
     panel->setCurrentTab(MemoryPanel::Tab::Profile);
 
     // The memory server went away after the last reply: it is kept, and the banner says so.
+    // The reason as ServerConnection words it (translated), with libpq's own text (never translated).
     Q_EMIT engine.memorySavingDelayed(
-        QStringLiteral("The memory server postgresql://engram@db.example.org:5432/engram is unreachable: connection "
-                       "to server at \"db.example.org\" (203.0.113.7), port 5432 failed: Connection refused"),
+        QCoreApplication::translate("ServerConnection", "The memory server %1 is unreachable: %2")
+            .arg(QStringLiteral("postgresql://engram@db.example.org:5432/engram"),
+                 QStringLiteral("connection to server at \"db.example.org\" (203.0.113.7), port 5432 failed: "
+                                "Connection refused")),
         true);
     save(&window, out.filePath(QStringLiteral("memory-unreachable-%1.png").arg(lang)));
     Q_EMIT engine.memorySavedAgain();
