@@ -91,11 +91,16 @@ std::optional<Json> JsonReply::find(const QString& reply, bool acceptArray)
 {
     if (reply.size() > kMaxReplyChars)
         return std::nullopt;
+    // A reply that is JSON as a whole is taken whole: three backticks inside one of its strings
+    // would otherwise open a "fence" whose block holds only an inner object (a fuzz finding).
+    const std::string whole = reply.trimmed().toStdString();
+    if (auto value = parseValue(whole); value && (value->is_object() || (acceptArray && value->is_array())))
+        return value;
     for (const std::string& block : fencedBlocks(reply)) {
         if (auto value = findIn(block, acceptArray))
             return value;
     }
-    return findIn(reply.trimmed().toStdString(), acceptArray);
+    return firstBalanced(whole);
 }
 
 } // namespace engram

@@ -63,6 +63,22 @@ private Q_SLOTS:
         QCOMPARE(b->operations.facts.first().predicate, QStringLiteral("likes"));
     }
 
+    // Backticks inside a value are no code fence: a reply that is JSON as a whole is read whole
+    // (fuzz finding extractionparser/finding-backticks-in-a-value-1, CI's run in session 14).
+    void backticksInAValueAreNoFence()
+    {
+        const QString reply =
+            QStringLiteral("{\"deletes\":[{\"predicate\":\"``````````project\",\"subject\":\"user\"}],"
+                           "\"facts\":[{\"confidence\":1.0,\"object\":\"Acme "
+                           "Corp\",\"predicate\":\"employer\",\"subject\":\"user\"}]}");
+        const auto parsed = ExtractionParser::parse(reply);
+        QVERIFY2(parsed, qPrintable(parsed.errorMessage()));
+        QCOMPARE(parsed->operations.facts.size(), 1);
+        QCOMPARE(parsed->operations.facts.first().object, QStringLiteral("Acme Corp"));
+        QCOMPARE(parsed->operations.deletes.size(), 1);
+        QCOMPARE(parsed->operations.deletes.first().predicate, QStringLiteral("``````````project"));
+    }
+
     void missingKeysAreEmptyLists()
     {
         const auto onlyDeletes =
