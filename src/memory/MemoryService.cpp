@@ -38,7 +38,7 @@ MemoryService::MemoryService(std::unique_ptr<Database> db, MemoryConfig config, 
 MemoryService::~MemoryService() = default;
 
 Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, MemoryConfig config, Clock& clock,
-                                                            Database::Access access)
+                                                           Database::Access access)
 {
     auto db = Database::open(path, access);
     if (!db)
@@ -47,7 +47,7 @@ Result<std::unique_ptr<MemoryService>> MemoryService::open(const QString& path, 
 }
 
 Result<std::unique_ptr<MemoryService>> MemoryService::open(const MemoryLocation& location, MemoryConfig config,
-                                                            Clock& clock, Database::Access access)
+                                                           Clock& clock, Database::Access access)
 {
     if (location.isFile())
         return open(location.filePath(), config, clock, access);

@@ -830,8 +830,8 @@ private Q_SLOTS:
         QVERIFY2(server.errText().contains(QStringLiteral("postgresql://engram@127.0.0.1:1/memory")),
                  server.err.constData());
         QVERIFY(!QFileInfo::exists(QStringLiteral("postgresql:")));
-        const test::CliRun secret =
-            test::CliRunner(QStringLiteral("postgresql://engram:hunter2@localhost/memory")).run({QStringLiteral("stats")});
+        const test::CliRun secret = test::CliRunner(QStringLiteral("postgresql://engram:hunter2@localhost/memory"))
+                                        .run({QStringLiteral("stats")});
         QCOMPARE(secret.exitCode, 1);
         QVERIFY(secret.errText().contains(QStringLiteral("PGPASSWORD")));
         QVERIFY(!secret.errText().contains(QStringLiteral("hunter2")));

@@ -274,9 +274,9 @@ private Q_SLOTS:
         // (U+FE29), which a second NFKC puts in another order; NFKC in turn can make a capital (ℌ → H).
         QTest::newRow("a capital whose lower case is two characters") << s(u"ca\u0130\uFE29#0 topic");
         QTest::newRow("a compatibility capital") << s(u"\u210Cello \u2160 world");
-        QTest::newRow("fuzzer's input")
-            << QStringLiteral("{\"topic\":null,\"ry\":[\"not{\"topic\"```json\n:null,\"ry\":[\"not\uFFFD,\"text\"]}"
-                              "\uFFFD,\"text\"]}");
+        QTest::newRow("fuzzer's input") << QStringLiteral(
+            "{\"topic\":null,\"ry\":[\"not{\"topic\"```json\n:null,\"ry\":[\"not\uFFFD,\"text\"]}"
+            "\uFFFD,\"text\"]}");
     }
 
     void cutTopicIsANormalisedKey()
