@@ -217,10 +217,17 @@ Result<std::unique_ptr<Database>> Database::open(const MemoryLocation& location,
 {
     if (location.isFile())
         return open(location.filePath(), access);
-    return connectServer(location, access);
+    return connectServer(location, access, -1);
 }
 
-Result<std::unique_ptr<Database>> Database::connectServer(const MemoryLocation& location, Access access)
+Result<std::unique_ptr<Database>> Database::openAtVersion(const MemoryLocation& location, int version)
+{
+    if (location.isFile())
+        return openAtVersion(location.filePath(), version);
+    return connectServer(location, Access::ReadWrite, version);
+}
+
+Result<std::unique_ptr<Database>> Database::connectServer(const MemoryLocation& location, Access access, int version)
 {
     auto server = ServerConnection::open(location);
     if (!server)
@@ -233,10 +240,11 @@ Result<std::unique_ptr<Database>> Database::connectServer(const MemoryLocation& 
     db->m_readOnly = access == Access::ReadOnly;
     if (auto st = db->configureServer(); !st)
         return st.error();
+    const int latest = static_cast<int>(db->m_backend->migrations().size());
     if (!db->m_readOnly) {
-        if (auto st = db->migrateTo(static_cast<int>(db->m_backend->migrations().size())); !st)
+        if (auto st = db->migrateTo(version < 0 ? latest : version); !st)
             return st.error();
-    } else if (db->schemaVersion() < static_cast<int>(db->m_backend->migrations().size())) {
+    } else if (db->schemaVersion() < latest) {
         return Error{Error::Code::NotEngram,
                      QStringLiteral("The memory on %1 was written by an older Engram; open it once for writing "
                                     "to upgrade it.")

@@ -50,6 +50,8 @@ public:
     static Result<std::unique_ptr<Database>> open(const MemoryLocation& location, Access access = Access::ReadWrite);
     // For tests of migrations: opens and migrates only up to `version`.
     static Result<std::unique_ptr<Database>> openAtVersion(const QString& path, int version);
+    // The same for the file or the server `location` names (a server's versions are its own).
+    static Result<std::unique_ptr<Database>> openAtVersion(const MemoryLocation& location, int version);
 
     // The schema version this build writes.
     static int latestVersion();
@@ -98,7 +100,8 @@ public:
 private:
     Database() = default;
     static Result<std::unique_ptr<Database>> connect(const QString& path, Access access, int version);
-    static Result<std::unique_ptr<Database>> connectServer(const MemoryLocation& location, Access access);
+    // `version` < 0: the newest schema.
+    static Result<std::unique_ptr<Database>> connectServer(const MemoryLocation& location, Access access, int version);
     Status configureServer();
     // After a failed statement on a server (see sql::setRecovery): makes a lost connection again
     // and says whether the statement may run once more.

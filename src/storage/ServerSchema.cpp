@@ -157,29 +157,23 @@ QString difference(const QString& a, const QString& b)
         .arg(a, b);
 }
 
-QStringList episodeStatistics()
+// The rows of an update whose terms, length or owner changed (`lengthToo`; version 1 looked at
+// the vector and the owner only); but not those a bulk load brought, while engram_bulk_finish
+// gives them their context (engram.bulk_after: the last seq before the load): their terms are
+// counted once it has.
+QString changedRows(bool lengthToo)
 {
-    // The rows whose terms or owner an update changed; but not those a bulk load brought, while
-    // engram_bulk_finish gives them their context (engram.bulk_after: the last seq before the
-    // load): their terms are counted once it has.
-    const QString changed =
-        QStringLiteral("FROM old_rows o JOIN new_rows n ON n.seq = o.seq "
-                       "WHERE (o.search_vector IS DISTINCT FROM n.search_vector OR o.user_id <> n.user_id) "
-                       "AND n.seq <= coalesce(CAST(nullif(current_setting('engram.bulk_after', true), '') AS bigint), "
-                       "9223372036854775807)");
-    return {
-        QStringLiteral(R"(CREATE TABLE episode_terms (
-            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-            term TEXT NOT NULL,
-            docs BIGINT NOT NULL,
-            PRIMARY KEY (user_id, term)
-        ))"),
-        QStringLiteral(R"(CREATE TABLE episode_stats (
-            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
-            docs BIGINT NOT NULL,
-            tokens BIGINT NOT NULL
-        ))"),
-        QStringLiteral(R"(CREATE FUNCTION engram_episode_stats() RETURNS trigger LANGUAGE plpgsql AS $$
+    return QStringLiteral("FROM old_rows o JOIN new_rows n ON n.seq = o.seq "
+                          "WHERE (o.search_vector IS DISTINCT FROM n.search_vector OR o.user_id <> n.user_id%1) "
+                          "AND n.seq <= coalesce(CAST(nullif(current_setting('engram.bulk_after', true), '') AS "
+                          "bigint), 9223372036854775807)")
+        .arg(lengthToo ? QStringLiteral(" OR o.search_length <> n.search_length") : QString());
+}
+
+// The trigger function that keeps the statistics, counting the rows `changed` selects (changedRows).
+QString statisticsFunction(const QString& create, const QString& changed)
+{
+    return QStringLiteral(R"(%5 FUNCTION engram_episode_stats() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP = 'INSERT' THEN
                     IF current_setting('engram.bulk_load', true) IS DISTINCT FROM 'on' THEN
@@ -195,13 +189,30 @@ QStringList episodeStatistics()
                 RETURN NULL;
             END
         $$)")
-            .arg(countTerms(QStringLiteral("SELECT user_id, search_vector, search_length FROM new_rows"), {}),
-                 countTerms({}, QStringLiteral("SELECT user_id, search_vector, search_length FROM old_rows")),
-                 countTerms(QStringLiteral("SELECT n.user_id, %1 AS search_vector, n.search_length %2")
-                                .arg(difference(QStringLiteral("n"), QStringLiteral("o")), changed),
-                            QStringLiteral("SELECT o.user_id, %1 AS search_vector, o.search_length %2")
-                                .arg(difference(QStringLiteral("o"), QStringLiteral("n")), changed)),
-                 changed),
+        .arg(countTerms(QStringLiteral("SELECT user_id, search_vector, search_length FROM new_rows"), {}),
+             countTerms({}, QStringLiteral("SELECT user_id, search_vector, search_length FROM old_rows")),
+             countTerms(QStringLiteral("SELECT n.user_id, %1 AS search_vector, n.search_length %2")
+                            .arg(difference(QStringLiteral("n"), QStringLiteral("o")), changed),
+                        QStringLiteral("SELECT o.user_id, %1 AS search_vector, o.search_length %2")
+                            .arg(difference(QStringLiteral("o"), QStringLiteral("n")), changed)),
+             changed, create);
+}
+
+QStringList episodeStatistics()
+{
+    return {
+        QStringLiteral(R"(CREATE TABLE episode_terms (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            term TEXT NOT NULL,
+            docs BIGINT NOT NULL,
+            PRIMARY KEY (user_id, term)
+        ))"),
+        QStringLiteral(R"(CREATE TABLE episode_stats (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+            docs BIGINT NOT NULL,
+            tokens BIGINT NOT NULL
+        ))"),
+        statisticsFunction(QStringLiteral("CREATE"), changedRows(false)),
         QStringLiteral("CREATE TRIGGER episodes_stats_insert AFTER INSERT ON episodes REFERENCING NEW TABLE AS "
                        "new_rows FOR EACH STATEMENT EXECUTE FUNCTION engram_episode_stats()"),
         QStringLiteral("CREATE TRIGGER episodes_stats_update AFTER UPDATE ON episodes REFERENCING OLD TABLE AS "
@@ -599,11 +610,25 @@ QStringList migration3()
     };
 }
 
+// Version 4: an update that changed an episode's length but not its terms (a new neighbour whose
+// words the context held already, an edit that repeats a word) left the user's token total as it
+// was, so BM25's average length drifted from the truth. Such rows are counted now, and the totals
+// are counted once afresh.
+QStringList migration4()
+{
+    return {
+        statisticsFunction(QStringLiteral("CREATE OR REPLACE"), changedRows(true)),
+        QStringLiteral("UPDATE episode_stats s SET tokens = t.tokens FROM (SELECT user_id, "
+                       "sum(search_length) AS tokens FROM episodes GROUP BY user_id) t "
+                       "WHERE s.user_id = t.user_id AND s.tokens <> t.tokens"),
+    };
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4()};
     return migrations;
 }
 

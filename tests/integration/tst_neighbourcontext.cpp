@@ -98,6 +98,17 @@ private Q_SLOTS:
         QVERIFY(indexIsIntact());
     }
 
+    // A new neighbour that brings only words the context holds already leaves the first exchange's
+    // terms as they were but makes it longer: the user's token total (BM25's average length)
+    // follows. On a server, before schema version 4 it did not.
+    void aNeighbourOfWordsAlreadyHeldStillCountsTheLength()
+    {
+        const QString first = add(QStringLiteral("alpha bravo"), 0);
+        add(QStringLiteral("bravo alpha"), 1);
+        QCOMPARE(context(first), QStringLiteral("bravo alpha"));
+        QVERIFY(indexIsIntact());
+    }
+
     void summariesAndExchangesOfNoConversationHaveNoContext()
     {
         const QString loose = add(QStringLiteral("alpha"), 0, QString());

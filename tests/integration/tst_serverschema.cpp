@@ -1,0 +1,181 @@
+// Upgrading a memory on a PostgreSQL server (issue 17): a database written by an older Engram, at
+// each of the server's earlier schema versions, is brought to the newest with everything in it,
+// and its search statistics stay those a full recount gives, before and after the upgrade and for
+// the loads that follow. A database of a newer Engram is refused, untouched. Against the real
+// server scripts/test.sh starts; never skipped.
+#include "EpisodeBulk.h"
+#include "TestLocation.h"
+#include "TestSupport.h"
+#include "storage/Database.h"
+#include "storage/EpisodeStore.h"
+#include "storage/ServerConnection.h"
+#include "storage/Sql.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace engram;
+
+namespace {
+
+const QString kUser = QStringLiteral("u");
+const QString kOther = QStringLiteral("v");
+
+int latestServerVersion()
+{
+    QTemporaryDir dir;
+    test::TestLocation where(dir.path());
+    auto db = Database::open(where.location());
+    if (!db)
+        qFatal("cannot open a server memory: %s", qPrintable(db.errorMessage()));
+    return (*db)->schemaVersion();
+}
+
+// `count` exchanges of `userId` in conversations of five, a minute apart from `at`; the i-th says
+// "`word` note i" and the first of them also "zanzibar".
+QList<Episode> exchanges(const QString& userId, const QString& word, int count, const QDateTime& at)
+{
+    QList<Episode> all;
+    for (int i = 0; i < count; ++i) {
+        const QString text =
+            QStringLiteral("%1 note %2%3").arg(word).arg(i).arg(i == 0 ? QStringLiteral(" zanzibar") : QString());
+        Episode e = test::newEpisode(userId, text, at.addSecs(60 * i));
+        e.conversationId = QStringLiteral("%1-%2-%3").arg(userId, word).arg(i / 5);
+        all.append(e);
+    }
+    return all;
+}
+
+// Loads `episodes` as an import does (one bulk load in a transaction) and adds one more the way a
+// turn does.
+bool load(Database& db, const QList<Episode>& episodes, const Episode& oneMore)
+{
+    EpisodeStore store(db);
+    Transaction tx(db);
+    return tx.begin() && store.beginBulkLoad() && store.insertAll(episodes) && store.finishBulkLoad() && tx.commit() &&
+           store.insert(oneMore);
+}
+
+bool addUser(Database& db, const QString& id)
+{
+    return sql::execute(db.connection(),
+                        QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, ?, 1) "
+                                       "ON CONFLICT (id) DO NOTHING"),
+                        {id, id})
+        .ok();
+}
+
+QStringList found(Database& db, const QString& userId, const QString& word)
+{
+    auto hits = EpisodeStore(db).search(userId, QList<SearchTerm>{{word}}, 10);
+    return hits ? test::contentsOf(*hits) : QStringList{QStringLiteral("<error: %1>").arg(hits.errorMessage())};
+}
+
+} // namespace
+
+class TestServerSchema final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        if (!test::onServer())
+            QFAIL("this suite runs on a server only (ENGRAM_TEST_BACKEND=postgres)");
+        m_latest = latestServerVersion();
+        QVERIFY(m_latest > 1);
+    }
+
+    void anOlderMemoryIsUpgradedWithAllItHolds_data()
+    {
+        QTest::addColumn<int>("version");
+        for (int v = 1; v < m_latest; ++v)
+            QTest::addRow("version %d", v) << v;
+    }
+
+    void anOlderMemoryIsUpgradedWithAllItHolds()
+    {
+        QFETCH(int, version);
+        QTemporaryDir dir;
+        test::TestLocation where(dir.path());
+        const QDateTime at = QDateTime(QDate(2026, 3, 1), QTime(9, 0), Qt::UTC);
+        {
+            auto old = Database::openAtVersion(where.location(), version);
+            QVERIFY2(old, qPrintable(old.errorMessage()));
+            QCOMPARE((*old)->schemaVersion(), version);
+            QVERIFY(addUser(**old, kUser) && addUser(**old, kOther));
+            QVERIFY(load(**old, exchanges(kUser, QStringLiteral("harbour"), 60, at),
+                         test::newEpisode(kUser, QStringLiteral("kayak quay"), at.addDays(1))));
+            QVERIFY(load(**old, exchanges(kOther, QStringLiteral("harbour"), 20, at),
+                         test::newEpisode(kOther, QStringLiteral("kayak club"), at.addDays(1))));
+            // A neighbour of words the first exchange holds already: before version 4 the user's
+            // token total missed the length it added, which the upgrade counts afresh.
+            EpisodeStore store(**old);
+            for (const char* text : {"ferry kayak", "kayak ferry"}) {
+                Episode e = test::newEpisode(kUser, QString::fromLatin1(text), at.addDays(3));
+                e.conversationId = QStringLiteral("ferries");
+                QVERIFY(store.insert(e));
+            }
+            QCOMPARE(test::indexIsIntact(**old), version >= 4);
+        }
+
+        auto db = Database::open(where.location());
+        QVERIFY2(db, qPrintable(db.errorMessage()));
+        QCOMPARE((*db)->schemaVersion(), m_latest);
+        QCOMPARE(EpisodeStore(**db).count(kUser).value(), 63);
+        QCOMPARE(EpisodeStore(**db).count(kOther).value(), 21);
+        QVERIFY(test::indexIsIntact(**db));
+        // Its own exchange first, then its neighbour, by the neighbours' context.
+        QCOMPARE(found(**db, kUser, QStringLiteral("zanzibar")),
+                 (QStringList{QStringLiteral("harbour note 0 zanzibar"), QStringLiteral("harbour note 1")}));
+        QCOMPARE(found(**db, kUser, QStringLiteral("quay")), QStringList{QStringLiteral("kayak quay")});
+        // Every index of the newest schema is there (version 2's episodes_newest among them).
+        QCOMPARE(sql::scalar((*db)->connection(),
+                             QStringLiteral("SELECT count(*) FROM pg_indexes WHERE tablename = 'episodes' "
+                                            "AND indexname = 'episodes_newest'"))
+                     ->toInt(),
+                 1);
+
+        // The newest bulk load's function counts what comes next as a full recount would, the
+        // exchanges that were there before and took a new neighbour included.
+        QList<Episode> more = exchanges(kUser, QStringLiteral("harbour"), 10, at.addSecs(30));
+        for (Episode& e : more)
+            e.conversationId = QStringLiteral("%1-harbour-0").arg(kUser);
+        QVERIFY(load(**db, more, test::newEpisode(kOther, QStringLiteral("kayak club again"), at.addDays(2))));
+        QCOMPARE(EpisodeStore(**db).count(kUser).value(), 73);
+        QVERIFY(test::indexIsIntact(**db));
+        QCOMPARE(found(**db, kOther, QStringLiteral("club")).size(), 2);
+    }
+
+    void aNewerMemoryIsRefusedUntouched()
+    {
+        QTemporaryDir dir;
+        test::TestLocation where(dir.path());
+        {
+            auto db = Database::open(where.location());
+            QVERIFY2(db, qPrintable(db.errorMessage()));
+            QVERIFY(addUser(**db, kUser));
+            QVERIFY(sql::execute((*db)->connection(),
+                                 QStringLiteral("UPDATE engram_meta SET value = ? WHERE key = 'schema_version'"),
+                                 {QString::number(m_latest + 1)}));
+        }
+        auto db = Database::open(where.location());
+        QVERIFY(!db);
+        QVERIFY2(db.errorMessage().contains(QLatin1String("newer Engram")), qPrintable(db.errorMessage()));
+        auto older = Database::openAtVersion(where.location(), m_latest);
+        QVERIFY(!older);
+        // Nothing was written: the version and the user are as the newer Engram left them.
+        auto raw = ServerConnection::open(where.location());
+        QVERIFY2(raw, qPrintable(raw.errorMessage()));
+        const QSqlDatabase& c = (*raw)->connection();
+        QCOMPARE(sql::scalar(c, QStringLiteral("SELECT value FROM engram_meta WHERE key = 'schema_version'"))->toInt(),
+                 m_latest + 1);
+        QCOMPARE(sql::scalar(c, QStringLiteral("SELECT count(*) FROM users"))->toInt(), 1);
+    }
+
+private:
+    int m_latest{};
+};
+
+QTEST_GUILESS_MAIN(TestServerSchema)
+#include "tst_serverschema.moc"
