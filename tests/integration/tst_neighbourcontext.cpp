@@ -6,10 +6,13 @@
 #include "storage/EpisodeStore.h"
 #include "storage/Sql.h"
 
+#include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <memory>
+#include <random>
 
 using namespace engram;
 
@@ -107,6 +110,94 @@ private Q_SLOTS:
         add(QStringLiteral("bravo alpha"), 1);
         QCOMPARE(context(first), QStringLiteral("bravo alpha"));
         QVERIFY(indexIsIntact());
+    }
+
+    // Two hundred writes of every kind in a random order (single inserts between others, edits,
+    // archiving and restoring, deletes, clearing a user, bulk loads, batches without bulk mode,
+    // access counts) over two users and three conversations: the index stays true (on a server,
+    // the statistics equal a recount), and every active exchange ends with the context that
+    // writing the final exchanges one at a time in time order gives, whatever the path.
+    void anyOrderOfWritesEndsWithTheContextsOfSingleWrites()
+    {
+        const QString other = QStringLiteral("w");
+        QVERIFY((*m_fixture)->ensureUser(other));
+        Database& db = (*m_fixture)->database();
+        EpisodeStore store(db);
+        QRandomGenerator random(20261203);
+        const QStringList words{QStringLiteral("alpha"), QStringLiteral("bravo"), QStringLiteral("kilo"),
+                                QStringLiteral("oscar"), QStringLiteral("tango"), QStringLiteral("港口"),
+                                QStringLiteral("渡轮")};
+        QList<int> minutes; // no two exchanges share a minute: their time order is unambiguous
+        for (int m = 0; m < 2000; ++m)
+            minutes.append(m);
+        std::shuffle(minutes.begin(), minutes.end(), std::mt19937(7));
+        QList<Episode> live;
+        const auto newExchange = [&] {
+            QStringList text;
+            for (int n = 1 + static_cast<int>(random.bounded(4)); n > 0; --n)
+                text.append(words.at(static_cast<int>(random.bounded(words.size()))));
+            Episode e = test::newEpisode(random.bounded(3) == 0 ? other : kUser, text.join(QLatin1Char(' ')),
+                                         m_at.addSecs(60LL * minutes.takeLast()));
+            e.conversationId = QStringLiteral("c%1").arg(random.bounded(3));
+            return e;
+        };
+        const auto batch = [&](bool bulk) {
+            QList<Episode> added;
+            for (int n = 1 + static_cast<int>(random.bounded(6)); n > 0; --n)
+                added.append(newExchange());
+            Transaction tx(db);
+            if (!tx.begin() || (bulk && !store.beginBulkLoad()) || !store.insertAll(added) ||
+                (bulk && !store.finishBulkLoad()) || !tx.commit())
+                return false;
+            live += added;
+            return true;
+        };
+        for (int step = 0; step < 200; ++step) {
+            const int op = static_cast<int>(random.bounded(10));
+            const qsizetype pick = live.isEmpty() ? -1 : static_cast<qsizetype>(random.bounded(live.size()));
+            if (op <= 3 || pick < 0) {
+                live.append(newExchange());
+                QVERIFY(store.insert(live.last()));
+            } else if (op == 4) {
+                live[pick].content = newExchange().content;
+                QVERIFY(store.update(live.at(pick)));
+            } else if (op == 5) {
+                const bool archive = live.at(pick).status == ItemStatus::Active;
+                live[pick].status = archive ? ItemStatus::Archived : ItemStatus::Active;
+                live[pick].archivedAt = archive ? m_at : QDateTime();
+                QVERIFY(store.update(live.at(pick)));
+            } else if (op == 6) {
+                QVERIFY(store.remove(live.at(pick).userId, live.at(pick).id));
+                live.removeAt(pick);
+            } else if (op == 7 || op == 8) {
+                QVERIFY2(batch(op == 7), qPrintable(QStringLiteral("step %1").arg(step)));
+            } else if (random.bounded(8) == 0) {
+                QVERIFY(store.removeAllOf(other));
+                live.removeIf([&](const Episode& e) { return e.userId == other; });
+            } else {
+                QVERIFY(store.touch(live.at(pick).userId, {live.at(pick).id}, m_at));
+            }
+            if (step % 10 == 9)
+                QVERIFY2(indexIsIntact(), qPrintable(QStringLiteral("after step %1").arg(step)));
+        }
+
+        // The same final exchanges written one at a time, oldest first, in a memory of their own.
+        std::sort(live.begin(), live.end(),
+                  [](const Episode& a, const Episode& b) { return a.createdAt < b.createdAt; });
+        test::MemoryFixture replay;
+        QVERIFY(replay->ensureUser(kUser) && replay->ensureUser(other));
+        EpisodeStore replayed(replay->database());
+        for (const Episode& e : std::as_const(live))
+            QVERIFY(replayed.insert(e));
+        for (const Episode& e : std::as_const(live)) {
+            if (e.status != ItemStatus::Active)
+                continue; // searched for by no one; its context is made anew when it is restored
+            const auto expected =
+                sql::scalar(replay->database().connection(),
+                            QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {e.id});
+            QVERIFY(expected);
+            QCOMPARE(context(e.id), expected->toString());
+        }
     }
 
     void summariesAndExchangesOfNoConversationHaveNoContext()
