@@ -77,10 +77,18 @@ std::optional<Json> firstBalanced(const std::string& text)
     return std::nullopt;
 }
 
+// `text` as a whole, when it is an object (or, with acceptArray, an array).
+std::optional<Json> wholeValue(const std::string& text, bool acceptArray)
+{
+    if (auto value = parseValue(text); value && (value->is_object() || (acceptArray && value->is_array())))
+        return value;
+    return std::nullopt;
+}
+
 std::optional<Json> findIn(const std::string& text, bool acceptArray)
 {
-    if (auto whole = parseValue(text); whole && (whole->is_object() || (acceptArray && whole->is_array())))
-        return whole;
+    if (auto value = wholeValue(text, acceptArray))
+        return value;
     // Arrays only as the whole text: inside prose, "[1]" or "[]" is far more often not the reply.
     return firstBalanced(text);
 }
@@ -94,7 +102,7 @@ std::optional<Json> JsonReply::find(const QString& reply, bool acceptArray)
     // A reply that is JSON as a whole is taken whole: three backticks inside one of its strings
     // would otherwise open a "fence" whose block holds only an inner object (a fuzz finding).
     const std::string whole = reply.trimmed().toStdString();
-    if (auto value = parseValue(whole); value && (value->is_object() || (acceptArray && value->is_array())))
+    if (auto value = wholeValue(whole, acceptArray))
         return value;
     for (const std::string& block : fencedBlocks(reply)) {
         if (auto value = findIn(block, acceptArray))

@@ -9,7 +9,9 @@
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
 #include "storage/ServerConnection.h"
+#include "storage/ServerSchema.h"
 #include "storage/Sql.h"
+#include "storage/UserStore.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,16 +22,6 @@ namespace {
 
 const QString kUser = QStringLiteral("u");
 const QString kOther = QStringLiteral("v");
-
-int latestServerVersion()
-{
-    QTemporaryDir dir;
-    test::TestLocation where(dir.path());
-    auto db = Database::open(where.location());
-    if (!db)
-        qFatal("cannot open a server memory: %s", qPrintable(db.errorMessage()));
-    return (*db)->schemaVersion();
-}
 
 // `count` exchanges of `userId` in conversations of five, a minute apart from `at`; the i-th says
 // "`word` note i" and the first of them also "zanzibar".
@@ -58,11 +50,7 @@ bool load(Database& db, const QList<Episode>& episodes, const Episode& oneMore)
 
 bool addUser(Database& db, const QString& id)
 {
-    return sql::execute(db.connection(),
-                        QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, ?, 1) "
-                                       "ON CONFLICT (id) DO NOTHING"),
-                        {id, id})
-        .ok();
+    return UserStore(db).ensure(id, id, QDateTime::fromMSecsSinceEpoch(1, Qt::UTC)).ok();
 }
 
 QStringList found(Database& db, const QString& userId, const QString& word)
@@ -105,7 +93,7 @@ private Q_SLOTS:
     {
         if (!test::onServer())
             QFAIL("this suite runs on a server only (ENGRAM_TEST_BACKEND=postgres)");
-        m_latest = latestServerVersion();
+        m_latest = static_cast<int>(serverMigrations().size());
         QVERIFY(m_latest > 1);
     }
 
