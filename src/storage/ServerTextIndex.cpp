@@ -12,7 +12,7 @@
 #include <QSqlField>
 
 #include <algorithm>
-#include <bitset>
+#include <array>
 #include <cmath>
 
 namespace engram {
@@ -52,26 +52,60 @@ int enough(int limit)
     return std::max(1, limit / 4);
 }
 
-// Most tokens of a candidate are no term of the query, and a hash lookup of each was most of
-// the client's work in a search (Qt hashes a string with AES rounds): a bit per (first
-// character, last character, length), 4,096 of them, says "no" to nearly all of them first.
-class TermFilter
+// Which term of the query a token of a candidate is, if any. Most tokens are none, and Qt's
+// string hash (AES rounds) before a lookup was the largest part of a search's client work, a
+// sixth of all the CPU of eight clients' turns: a slot of 4,096 chosen by a token's length and
+// its first, second and last characters is empty for nearly all of them, and a taken slot (at
+// most kMaxTerms of them, probed linearly) is compared with its term.
+class TermSlots
 {
 public:
-    void add(QStringView term)
+    static constexpr qint16 kNone = -1;
+
+    // `terms` stays as it is while this lives: the slots compare with views of them.
+    explicit TermSlots(const QStringList& terms)
+        : m_terms(terms)
     {
-        if (!term.isEmpty())
-            m_bits[slot(term)] = true;
+        m_slots.fill(kNone);
+        for (qsizetype i = 0; i < std::min<qsizetype>(terms.size(), kSize / 2); ++i) {
+            if (terms.at(i).isEmpty() || find(terms.at(i)) != kNone)
+                continue;
+            std::size_t slot = hash(terms.at(i));
+            while (m_slots[slot] != kNone)
+                slot = (slot + 1) & (kSize - 1);
+            m_slots[slot] = static_cast<qint16>(i);
+        }
     }
-    bool mayHold(QStringView token) const { return !token.isEmpty() && m_bits[slot(token)]; }
+
+    qint16 find(QStringView token) const
+    {
+        if (token.isEmpty())
+            return kNone;
+        for (std::size_t slot = hash(token);; slot = (slot + 1) & (kSize - 1)) {
+            const qint16 index = m_slots[slot];
+            if (index == kNone || QStringView(m_terms.at(index)) == token)
+                return index;
+        }
+    }
 
 private:
-    static std::size_t slot(QStringView t)
+    static constexpr std::size_t kSize = 4096;
+
+    static std::size_t hash(QStringView t)
     {
-        const auto h = t.front().unicode() * 31u + t.back().unicode() * 7u + static_cast<unsigned>(t.size()) * 131u;
-        return (h ^ (h >> 12)) & 4095u;
+        quint32 h = static_cast<quint32>(t.size()) * 0x9E3779B1u;
+        h ^= t.front().unicode() * 0x85EBCA77u;
+        h ^= t.back().unicode() * 0xC2B2AE3Du;
+        if (t.size() > 2)
+            h ^= t.at(1).unicode() * 0x27D4EB2Fu;
+        h ^= h >> 15;
+        h *= 0x2C1B3C6Du;
+        h ^= h >> 13;
+        return h & (kSize - 1);
     }
-    std::bitset<4096> m_bits;
+
+    const QStringList& m_terms;
+    std::array<qint16, kSize> m_slots{};
 };
 
 QString jsonList(const QList<SearchTerm>& terms)
@@ -201,12 +235,15 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
     const QString columns = QStringLiteral("seq, kind, search_length, search_body, search_extra, search_context");
     QList<std::pair<QString, QVariantList>> statements; // the second only when the first found too few
     if (newest <= 0) {
-        // All matches (of rare terms: the budget bounds them), found first (MATERIALIZED):
-        // without statistics, as after a bulk load until the table is analysed, the planner would
-        // rather read every episode of the user through episodes_user and test each vector
-        // (200 ms at 100,000 episodes instead of 2).
-        statements.append({QStringLiteral("WITH found AS MATERIALIZED (SELECT user_id, status, %1 FROM episodes "
-                                          "WHERE search_vector @@ CAST(? AS tsquery)) SELECT %1 FROM found WHERE %2")
+        // All matches (of rare terms: the budget bounds them), found first: a subquery the
+        // planner cannot flatten (OFFSET 0), so the user's conditions wait for its rows. Without
+        // statistics, as after a bulk load until the table is analysed, the planner would rather
+        // read every episode of the user through episodes_user and test each vector (200 ms at
+        // 100,000 episodes instead of 2). A MATERIALIZED CTE fenced it as well, but copied every
+        // match's texts into a tuple store first: a quarter of the statement (4.5 ms against 3.3
+        // for 979 matches at 100,000 episodes, pgbench).
+        statements.append({QStringLiteral("SELECT %1 FROM (SELECT user_id, status, %1 FROM episodes "
+                                          "WHERE search_vector @@ CAST(? AS tsquery) OFFSET 0) found WHERE %2")
                                .arg(columns, where),
                            QVariantList{tsquery} + values});
     } else {
@@ -214,15 +251,15 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
         // chosen: at 100,000 episodes a Chinese word with its characters (which the planner takes
         // for independent) matches 20,000, 90 ms. When they may be dense, the user's newest
         // episodes (by seq, through episodes_newest) are read back first, until the last match
-        // needed or at most sqrt(newest × episodes) of them: the cheaper side of the two costs,
-        // and the index only when they held too few.
+        // needed or at most sqrt(kIndexedRowCost × newest × episodes) of them: the cheaper side
+        // of the two costs, and the index only when they held too few.
         const QString indexed =
             QStringLiteral("SELECT %1 FROM episodes WHERE %2 AND search_vector @@ CAST(? AS tsquery) "
                            "ORDER BY seq DESC LIMIT %3")
                 .arg(columns, where)
                 .arg(newest);
-        const auto window =
-            static_cast<qint64>(std::ceil(std::sqrt(static_cast<double>(newest) * static_cast<double>(stats.rows))));
+        const auto window = static_cast<qint64>(
+            std::ceil(std::sqrt(kIndexedRowCost * static_cast<double>(newest) * static_cast<double>(stats.rows))));
         if (dense && window < stats.rows)
             statements.append(
                 {QStringLiteral("SELECT %1 FROM (SELECT %1, search_vector FROM episodes WHERE %2 "
@@ -236,14 +273,13 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
     }
     // Each term's occurrences in each column of a candidate, weighted by column as FTS5's bm25()
     // weighs them, counted from the space-separated tokens the vector was made of.
-    QHash<QStringView, qsizetype> slots; // views of the keys of `weights`, which stays as it is
+    QStringList termTexts;
     QList<double> termWeights;
-    TermFilter filter;
     for (auto it = weights.cbegin(); it != weights.cend(); ++it) {
-        slots.insert(QStringView(it.key()), termWeights.size());
+        termTexts.append(it.key());
         termWeights.append(*it);
-        filter.add(it.key());
     }
+    const TermSlots slots(termTexts);
     constexpr double columnWeights[] = {PostingCache::kBodyWeight, PostingCache::kExtraWeight,
                                         PostingCache::kContextWeight};
     QList<double> frequencies(termWeights.size());
@@ -258,10 +294,8 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
             for (int column = 0; column < 3; ++column) {
                 const QString text = q->value(3 + column).toString();
                 for (const QStringView token : qTokenize(QStringView(text), u' ', Qt::SkipEmptyParts)) {
-                    if (!filter.mayHold(token))
-                        continue;
-                    if (const auto slot = slots.constFind(token); slot != slots.cend())
-                        frequencies[*slot] += columnWeights[column];
+                    if (const qint16 term = slots.find(token); term != TermSlots::kNone)
+                        frequencies[term] += columnWeights[column];
                 }
             }
             const double length = q->value(2).toDouble();
@@ -284,7 +318,8 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
 bool ServerEpisodeIndex::dense(const QList<SearchTerm>& terms, int newest, const Statistics& stats)
 {
     // Reading back until `newest` of a share d of the rows costs newest / d rows, the index's
-    // matches d × rows: the first is cheaper above d = sqrt(newest / rows). A term within another
+    // matches d × rows, each kIndexedRowCost as dear: the first is cheaper above
+    // d = sqrt(newest / (kIndexedRowCost × rows)). A term within another
     // of the set (a character of a Chinese word) adds nothing to the other's share; the others
     // are taken for independent. A share taken too high reads back a whole window in vain
     // before the index (6 ms, then 10 ms, at 100,000 episodes), as the rarest term's share alone
@@ -300,7 +335,7 @@ bool ServerEpisodeIndex::dense(const QList<SearchTerm>& terms, int newest, const
         if (!within)
             share *= static_cast<double>(stats.frequencies.value(t.text)) / rows;
     }
-    return share * share * rows >= newest;
+    return kIndexedRowCost * share * share * rows >= newest;
 }
 
 Result<ServerEpisodeIndex::Candidates> ServerEpisodeIndex::cooccurring(const QString& userId,

@@ -6,6 +6,7 @@
 
 #include <QTest>
 
+#include <cmath>
 #include <memory>
 
 using namespace engram;
@@ -88,6 +89,54 @@ private Q_SLOTS:
         auto hits = store.search(kUser, QList<SearchTerm>{{QStringLiteral("zebra")}}, 10);
         QVERIFY(hits);
         QVERIFY(hits->isEmpty());
+    }
+
+    // A pasted page: each of many terms adds to an episode's score what it gives alone (BM25 is
+    // a sum over the terms), even when they all look alike (on a server the client finds a
+    // token's term by its length and its first, second and last characters), and a look-alike
+    // word that is no term adds nothing.
+    void eachOfManyLookAlikeTermsCountsAsAlone()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        QStringList words;
+        for (char b = 'a'; b <= 'j'; ++b) {
+            for (char c = 'a'; c <= 't'; ++c)
+                words.append(QStringLiteral("kz") + QLatin1Char(b) + QLatin1Char(c) + QLatin1Char('q'));
+        }
+        QCOMPARE(words.size(), 200);
+        const QDateTime at = m.clock().now().addDays(-1);
+        QList<Episode> all{episode(words.join(QLatin1Char(' ')) + QStringLiteral(" kzzzq"), at),
+                           episode(words.mid(0, 50).join(QLatin1Char(' ')), at)};
+        for (int i = 0; i < 5; ++i)
+            all.append(episode(QStringLiteral("filler note %1").arg(i), at));
+        EpisodeStore store(m->database());
+        QVERIFY(store.insertAll(all));
+        const auto scoreOf = [&](const QStringList& query) -> double {
+            QList<SearchTerm> terms;
+            for (const QString& w : query)
+                terms.append(SearchTerm{w, 1.0});
+            auto hits = store.search(kUser, terms, 10);
+            if (!hits)
+                return -1;
+            for (const EpisodeHit& h : std::as_const(*hits)) {
+                if (h.episode.content.endsWith(QLatin1String("kzzzq")))
+                    return h.score;
+            }
+            return 0;
+        };
+        double sum = 0;
+        for (const QString& w : std::as_const(words)) {
+            const double alone = scoreOf({w});
+            QVERIFY2(alone > 0, qPrintable(w));
+            sum += alone;
+        }
+        const double together = scoreOf(words);
+        QVERIFY2(std::abs(together - sum) < 1e-9 * sum, qPrintable(QStringLiteral("%1 vs %2").arg(together).arg(sum)));
+        // "kzzzq", held by the episode but not asked for, counted for nothing above; asked for,
+        // it counts. A look-alike held by none finds nothing.
+        QVERIFY(scoreOf(words + QStringList{QStringLiteral("kzzzq")}) > together);
+        QCOMPARE(scoreOf({QStringLiteral("kzzyq")}), 0.0);
     }
 
     // A new user's first episodes, many in one statement and in conversations, so that their
