@@ -624,11 +624,29 @@ QStringList migration4()
     };
 }
 
+// Version 5: a memory's dump restores. pg_dump and pg_restore run with an empty search_path, and
+// PostgreSQL inlines engram_lexemes into the episodes' generated column when the table is made:
+// its call of engram_long_tokens, named without a schema, was then not found, so the restore
+// failed at CREATE TABLE episodes and went on without the table and every episode in it. The call
+// now names the schema the memory lives in (the one the migration runs in); the function stays
+// inlinable (a SET search_path on it would not be) and gives what it gave.
+QStringList migration5()
+{
+    const QString lexemes = searchFunctions().at(1);
+    Q_ASSERT(lexemes.startsWith(QLatin1String("CREATE FUNCTION engram_lexemes(")));
+    QString replaced = lexemes;
+    replaced.replace(QLatin1String("CREATE FUNCTION"), QLatin1String("CREATE OR REPLACE FUNCTION"))
+        .replace(QLatin1String("ELSE engram_long_tokens("), QLatin1String("ELSE %I.engram_long_tokens("));
+    return {QStringLiteral("DO $migrate$ BEGIN EXECUTE format($text$%1\n$text$, current_schema()); END $migrate$")
+                .arg(replaced)};
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
+                                                     migration5()};
     return migrations;
 }
 

@@ -1,11 +1,14 @@
 // Upgrading a memory on a PostgreSQL server (issue 17): a database written by an older Engram, at
 // each of the server's earlier schema versions, is brought to the newest with everything in it,
 // and its search statistics stay those a full recount gives, before and after the upgrade and for
-// the loads that follow. A database of a newer Engram is refused, untouched. Against the real
+// the loads that follow. A database of a newer Engram is refused, untouched. A dump made with the
+// server's own tools restores (pg_dump, pg_restore), and so does one of the first server schema,
+// written by the Engram of that time, which then upgrades with nothing lost. Against the real
 // server scripts/test.sh starts; never skipped.
 #include "EpisodeBulk.h"
 #include "TestLocation.h"
 #include "TestSupport.h"
+#include "memory/MemoryService.h"
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
 #include "storage/ServerConnection.h"
@@ -13,6 +16,11 @@
 #include "storage/Sql.h"
 #include "storage/UserStore.h"
 
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -80,6 +88,60 @@ QStringList schemaOf(Database& db)
     if (!q)
         parts.append(QStringLiteral("<error: %1>").arg(q.errorMessage()));
     return parts;
+}
+
+// The two users of tests/fixtures/server-v1: a dump (pg_dump --inserts) of a server memory at
+// schema version 1, written by engram-cli of 47053fb (the last commit before version 2), and each
+// user's export by that engram-cli. How it was made: tests/fixtures/server-v1/README.md.
+const QStringList kFixtureUsers{QStringLiteral("anna"), QStringLiteral("bo")};
+
+QString fixture(const QString& name)
+{
+    return QDir(test::sourceDir()).filePath(QStringLiteral("tests/fixtures/server-v1/") + name);
+}
+
+// Runs one of the server's own client tools (postgresql-client-15, which scripts/install-deps.sh
+// installs with the server) as an administrator would; a missing one fails the test, saying so.
+bool runTool(const QString& program, const QStringList& arguments)
+{
+    const QString path = QStandardPaths::findExecutable(program);
+    if (path.isEmpty()) {
+        qWarning("%s is missing (Debian: postgresql-client-15)", qPrintable(program));
+        return false;
+    }
+    QProcess p;
+    p.setProcessChannelMode(QProcess::MergedChannels);
+    p.start(path, arguments);
+    const bool finished = p.waitForFinished(120000);
+    const QByteArray said = p.readAll();
+    if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+        qWarning("%s %s failed: %s", qPrintable(program), qPrintable(arguments.join(QLatin1Char(' '))),
+                 said.constData());
+        return false;
+    }
+    return true;
+}
+
+// A user's export without the time it was made: the same memory gives the same document.
+QString exportOf(MemoryService& memory, const QString& userId)
+{
+    QBuffer buffer;
+    buffer.open(QIODevice::WriteOnly);
+    if (auto report = memory.exportMemory(userId, buffer); !report)
+        return QStringLiteral("<error: %1>").arg(report.errorMessage());
+    Json doc = Json::parse(buffer.data().toStdString(), nullptr, false);
+    doc.erase("exported_at");
+    return QString::fromStdString(doc.dump(1));
+}
+
+QString fixtureExport(const QString& userId)
+{
+    QFile f(fixture(userId + QStringLiteral(".export.json")));
+    if (!f.open(QIODevice::ReadOnly))
+        return QStringLiteral("<missing %1>").arg(f.fileName());
+    Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
+    doc.erase("exported_at");
+    return QString::fromStdString(doc.dump(1));
 }
 
 } // namespace
@@ -158,6 +220,93 @@ private Q_SLOTS:
         QCOMPARE(EpisodeStore(**db).count(kUser).value(), 73);
         QVERIFY(test::indexIsIntact(**db));
         QCOMPARE(found(**db, kOther, QStringLiteral("club")).size(), 2);
+    }
+
+    // A dump taken before server schema 5 cannot be restored as it is (its engram_lexemes names
+    // engram_long_tokens without a schema, and the tools run with an empty search path):
+    // docs/SERVER.md §6 restores it with the schema on the path. The first open upgrades it, and
+    // every user's export is the one the Engram of that time wrote.
+    void aDumpOfTheFirstServerSchemaRestoresAndUpgradesWithNothingLost()
+    {
+        QTemporaryDir dir;
+        test::TestLocation where(dir.path());
+        QFile dump(fixture(QStringLiteral("memory.sql")));
+        QVERIFY(dump.open(QIODevice::ReadOnly));
+        QByteArray script = dump.readAll();
+        const QByteArray emptyPath("set_config('search_path', '', false)");
+        QCOMPARE(script.count(emptyPath), 1);
+        script.replace(emptyPath, QByteArray("set_config('search_path', 'public', false)"));
+        QFile restorable(dir.filePath(QStringLiteral("restorable.sql")));
+        QVERIFY(restorable.open(QIODevice::WriteOnly) && restorable.write(script) == script.size());
+        restorable.close();
+        QVERIFY(runTool(QStringLiteral("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
+                                                 QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), where.text(),
+                                                 QStringLiteral("-f"), restorable.fileName()}));
+        {
+            auto raw = ServerConnection::open(where.location());
+            QVERIFY2(raw, qPrintable(raw.errorMessage()));
+            QCOMPARE(sql::scalar((*raw)->connection(),
+                                 QStringLiteral("SELECT value FROM engram_meta WHERE key = 'schema_version'"))
+                         ->toInt(),
+                     1);
+        }
+
+        auto memory = MemoryService::open(where.location());
+        QVERIFY2(memory, qPrintable(memory.errorMessage()));
+        Database& db = (*memory)->database();
+        QCOMPARE(db.schemaVersion(), m_latest);
+        for (const QString& user : kFixtureUsers)
+            QCOMPARE(exportOf(**memory, user), fixtureExport(user));
+        QVERIFY(test::indexIsIntact(db));
+        // An edited exchange by its new words, a chat's exchange by its own and its neighbour's.
+        QCOMPARE(found(db, QStringLiteral("anna"), QStringLiteral("季度")).value(0),
+                 QStringLiteral("我们把数据库迁移推迟到下个季度了。"));
+        QVERIFY(found(db, QStringLiteral("anna"), QStringLiteral("资料"))
+                    .contains(QStringLiteral("我下周去杭州，帮我记一下要带的资料。")));
+        QTemporaryDir freshDir;
+        test::TestLocation freshWhere(freshDir.path());
+        auto fresh = Database::open(freshWhere.location());
+        QVERIFY2(fresh, qPrintable(fresh.errorMessage()));
+        QCOMPARE(schemaOf(db), schemaOf(**fresh));
+    }
+
+    // docs/SERVER.md §6 as written: pg_dump of a memory, pg_restore into an empty database, and
+    // the copy holds what the memory held and finds what it found.
+    void aDumpRestoresWithTheServersOwnTools()
+    {
+        QTemporaryDir dir;
+        test::TestLocation where(dir.path());
+        const QDateTime at = QDateTime(QDate(2026, 3, 1), QTime(9, 0), Qt::UTC);
+        QString exported;
+        {
+            auto memory = MemoryService::open(where.location());
+            QVERIFY2(memory, qPrintable(memory.errorMessage()));
+            QVERIFY(addUser((*memory)->database(), kUser));
+            QList<Episode> all = exchanges(kUser, QStringLiteral("harbour"), 30, at);
+            // One long enough for engram_long_tokens, the function a restore could not find.
+            all.append(
+                test::newEpisode(kUser, QStringLiteral("kayak ") + QString(600, QLatin1Char('z')), at.addDays(1)));
+            QVERIFY(
+                load((*memory)->database(), all, test::newEpisode(kUser, QStringLiteral("kayak quay"), at.addDays(2))));
+            QVERIFY((*memory)->addFact(kUser, QStringLiteral("user"), QStringLiteral("lives in"),
+                                       QStringLiteral("Hangzhou"), 0.9));
+            exported = exportOf(**memory, kUser);
+        }
+        const QString file = dir.filePath(QStringLiteral("memory.dump"));
+        QVERIFY(runTool(QStringLiteral("pg_dump"),
+                        {QStringLiteral("--format=custom"), QStringLiteral("--file=") + file, where.text()}));
+        QTemporaryDir copyDir;
+        test::TestLocation copy(copyDir.path());
+        QVERIFY(runTool(QStringLiteral("pg_restore"),
+                        {QStringLiteral("--exit-on-error"), QStringLiteral("--dbname=") + copy.text(), file}));
+        auto restored = MemoryService::open(copy.location());
+        QVERIFY2(restored, qPrintable(restored.errorMessage()));
+        QCOMPARE(exportOf(**restored, kUser), exported);
+        QVERIFY(test::indexIsIntact((*restored)->database()));
+        QCOMPARE(found((*restored)->database(), kUser, QStringLiteral("quay")),
+                 QStringList{QStringLiteral("kayak quay")});
+        QCOMPARE(found((*restored)->database(), kUser, QStringLiteral("zanzibar")).value(0),
+                 QStringLiteral("harbour note 0 zanzibar"));
     }
 
     void aNewerMemoryIsRefusedUntouched()
