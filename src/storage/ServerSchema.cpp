@@ -624,19 +624,27 @@ QStringList migration4()
     };
 }
 
-// Version 5: a memory's dump restores. pg_dump and pg_restore run with an empty search_path, and
-// PostgreSQL inlines engram_lexemes into the episodes' generated column when the table is made:
-// its call of engram_long_tokens, named without a schema, was then not found, so the restore
-// failed at CREATE TABLE episodes and went on without the table and every episode in it. The call
-// now names the schema the memory lives in (the one the migration runs in); the function stays
-// inlinable (a SET search_path on it would not be) and gives what it gave.
+// Version 5, engram_lexemes mended twice:
+// - An episode whose search text is over 2,044 bytes is stored. The test for a run of 512
+//   characters without a space, '[^ ]{512}', is not a regular expression PostgreSQL takes (255
+//   repetitions at most): every such episode failed with "invalid repetition count(s)" (a
+//   Chinese message of a few hundred characters, whose tokens are its characters and their
+//   pairs). Now '([^ ]{128}){4}'.
+// - A memory's dump restores. pg_dump and pg_restore run with an empty search_path, and
+//   PostgreSQL inlines engram_lexemes into the episodes' generated column when the table is made:
+//   its call of engram_long_tokens, named without a schema, was then not found, so the restore
+//   failed at CREATE TABLE episodes and went on without the table and every episode in it. The
+//   call now names the schema the memory lives in (the one the migration runs in); the function
+//   stays inlinable (a SET search_path on it would not be).
+// Every stored vector is what the mended function gives: only texts it could store were stored.
 QStringList migration5()
 {
     const QString lexemes = searchFunctions().at(1);
     Q_ASSERT(lexemes.startsWith(QLatin1String("CREATE FUNCTION engram_lexemes(")));
     QString replaced = lexemes;
     replaced.replace(QLatin1String("CREATE FUNCTION"), QLatin1String("CREATE OR REPLACE FUNCTION"))
-        .replace(QLatin1String("ELSE engram_long_tokens("), QLatin1String("ELSE %I.engram_long_tokens("));
+        .replace(QLatin1String("ELSE engram_long_tokens("), QLatin1String("ELSE %I.engram_long_tokens("))
+        .replace(QLatin1String("'[^ ]{512}'"), QLatin1String("'([^ ]{128}){4}'"));
     return {QStringLiteral("DO $migrate$ BEGIN EXECUTE format($text$%1\n$text$, current_schema()); END $migrate$")
                 .arg(replaced)};
 }

@@ -12,8 +12,8 @@
 #include <QSqlField>
 
 #include <algorithm>
-#include <array>
 #include <cmath>
+#include <vector>
 
 namespace engram {
 namespace {
@@ -54,44 +54,47 @@ int enough(int limit)
 
 // Which term of the query a token of a candidate is, if any. Most tokens are none, and Qt's
 // string hash (AES rounds) before a lookup was the largest part of a search's client work, a
-// sixth of all the CPU of eight clients' turns: a slot of 4,096 chosen by a token's length and
-// its first, second and last characters is empty for nearly all of them, and a taken slot (at
-// most kMaxTerms of them, probed linearly) is compared with its term.
+// sixth of all the CPU of eight clients' turns: a slot chosen by a token's length and its first,
+// second and last characters (4,096 of them, more for a query of over 2,048 terms, so that at
+// most half are taken) is empty for nearly all of them, and a taken slot, probed linearly, is
+// compared with its term.
 class TermSlots
 {
 public:
-    static constexpr qint16 kNone = -1;
+    static constexpr qsizetype kNone = -1;
 
     // `terms` stays as it is while this lives: the slots compare with views of them.
     explicit TermSlots(const QStringList& terms)
         : m_terms(terms)
     {
-        m_slots.fill(kNone);
-        for (qsizetype i = 0; i < std::min<qsizetype>(terms.size(), kSize / 2); ++i) {
+        std::size_t size = 4096;
+        while (size < 2 * static_cast<std::size_t>(terms.size()))
+            size *= 2;
+        m_mask = size - 1;
+        m_slots.assign(size, kNone);
+        for (qsizetype i = 0; i < terms.size(); ++i) {
             if (terms.at(i).isEmpty() || find(terms.at(i)) != kNone)
                 continue;
             std::size_t slot = hash(terms.at(i));
             while (m_slots[slot] != kNone)
-                slot = (slot + 1) & (kSize - 1);
-            m_slots[slot] = static_cast<qint16>(i);
+                slot = (slot + 1) & m_mask;
+            m_slots[slot] = i;
         }
     }
 
-    qint16 find(QStringView token) const
+    qsizetype find(QStringView token) const
     {
         if (token.isEmpty())
             return kNone;
-        for (std::size_t slot = hash(token);; slot = (slot + 1) & (kSize - 1)) {
-            const qint16 index = m_slots[slot];
+        for (std::size_t slot = hash(token);; slot = (slot + 1) & m_mask) {
+            const qsizetype index = m_slots[slot];
             if (index == kNone || QStringView(m_terms.at(index)) == token)
                 return index;
         }
     }
 
 private:
-    static constexpr std::size_t kSize = 4096;
-
-    static std::size_t hash(QStringView t)
+    std::size_t hash(QStringView t) const
     {
         quint32 h = static_cast<quint32>(t.size()) * 0x9E3779B1u;
         h ^= t.front().unicode() * 0x85EBCA77u;
@@ -101,11 +104,12 @@ private:
         h ^= h >> 15;
         h *= 0x2C1B3C6Du;
         h ^= h >> 13;
-        return h & (kSize - 1);
+        return h & m_mask;
     }
 
     const QStringList& m_terms;
-    std::array<qint16, kSize> m_slots{};
+    std::size_t m_mask{};
+    std::vector<qsizetype> m_slots;
 };
 
 QString jsonList(const QList<SearchTerm>& terms)
@@ -294,7 +298,7 @@ ServerEpisodeIndex::score(const QString& userId, const QList<SearchTerm>& terms,
             for (int column = 0; column < 3; ++column) {
                 const QString text = q->value(3 + column).toString();
                 for (const QStringView token : qTokenize(QStringView(text), u' ', Qt::SkipEmptyParts)) {
-                    if (const qint16 term = slots.find(token); term != TermSlots::kNone)
+                    if (const qsizetype term = slots.find(token); term != TermSlots::kNone)
                         frequencies[term] += columnWeights[column];
                 }
             }

@@ -139,6 +139,64 @@ private Q_SLOTS:
         QCOMPARE(scoreOf({QStringLiteral("kzzyq")}), 0.0);
     }
 
+    // A long message is stored and found like a short one, written one at a time or in a bulk
+    // load: a Chinese text of 1,500 characters (its tokens, characters and their pairs, are
+    // some 12 kB), and a paste with a "word" longer than a search index takes (a 3,000-character
+    // key), which is left out of the index but not of the episode.
+    void aLongMessageIsStoredAndFound()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        const QDateTime at = m.clock().now().addDays(-1);
+        const QString chinese =
+            QStringLiteral("今天在图书馆整理了季度报告的数据。").repeated(88) + QStringLiteral("最后去了植物园。");
+        const QString paste = QStringLiteral("the deploy key is ") + QString(3000, QLatin1Char('k')) +
+                              QStringLiteral(" keep it out of the logs");
+        EpisodeStore store(m->database());
+        Episode one = episode(chinese, at);
+        one.conversationId = QStringLiteral("c");
+        auto single = store.insert(one);
+        QVERIFY2(single, qPrintable(single.errorMessage()));
+        auto bulk = store.insertAll({episode(paste, at.addSecs(60)), episode(chinese + QStringLiteral("又一次"), at)});
+        QVERIFY2(bulk, qPrintable(bulk.errorMessage()));
+        QCOMPARE(contents(store.search(kUser, QList<SearchTerm>{{QStringLiteral("植物")}}, 10).value()).size(), 2);
+        QCOMPARE(contents(store.search(kUser, QList<SearchTerm>{{QStringLiteral("deploy")}}, 10).value()),
+                 QStringList{paste});
+        QVERIFY(test::indexIsIntact(m->database()));
+    }
+
+    // Ranking every posting takes all of a query's terms, however many: an episode of 2,500
+    // distinct words scores for all of them what it scores for each half (on a server the table
+    // of terms grows past its 4,096 slots for them).
+    void everyOneOfThousandsOfTermsCounts()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        QStringList words;
+        for (int i = 0; i < 2500; ++i)
+            words.append(QStringLiteral("kq") + QLatin1Char('a' + i % 26) + QLatin1Char('a' + i / 26 % 26) +
+                         QLatin1Char('a' + i / 676));
+        const QDateTime at = m.clock().now().addDays(-1);
+        EpisodeStore store(m->database());
+        const auto stored =
+            store.insertAll({episode(words.join(QLatin1Char(' ')), at), episode(QStringLiteral("filler one"), at),
+                             episode(QStringLiteral("filler two"), at)});
+        QVERIFY2(stored, qPrintable(stored.errorMessage()));
+        const auto scoreOf = [&](const QStringList& query) -> double {
+            QList<SearchTerm> terms;
+            for (const QString& w : query)
+                terms.append(SearchTerm{w, 1.0});
+            auto hits = store.searchAll(kUser, terms, 1);
+            return hits && hits->size() == 1 ? hits->constFirst().score : -1;
+        };
+        const double first = scoreOf(words.mid(0, 1250));
+        const double second = scoreOf(words.mid(1250));
+        QVERIFY(first > 0 && second > 0);
+        const double all = scoreOf(words);
+        QVERIFY2(std::abs(all - (first + second)) < 1e-9 * all,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(all).arg(first + second)));
+    }
+
     // A new user's first episodes, many in one statement and in conversations, so that their
     // neighbours' context is written as they arrive: the index and its statistics (on a server,
     // every length with its context) hold exactly what the rows hold.

@@ -283,9 +283,11 @@ private Q_SLOTS:
             QVERIFY2(memory, qPrintable(memory.errorMessage()));
             QVERIFY(addUser((*memory)->database(), kUser));
             QList<Episode> all = exchanges(kUser, QStringLiteral("harbour"), 30, at);
-            // One long enough for engram_long_tokens, the function a restore could not find.
+            // A paste with a "word" too long for the index: its vector is made by
+            // engram_long_tokens, the function a restore did not find (and, before schema 5, the
+            // episode could not be stored at all).
             all.append(
-                test::newEpisode(kUser, QStringLiteral("kayak ") + QString(600, QLatin1Char('z')), at.addDays(1)));
+                test::newEpisode(kUser, QStringLiteral("kayak ") + QString(3000, QLatin1Char('z')), at.addDays(1)));
             QVERIFY(
                 load((*memory)->database(), all, test::newEpisode(kUser, QStringLiteral("kayak quay"), at.addDays(2))));
             QVERIFY((*memory)->addFact(kUser, QStringLiteral("user"), QStringLiteral("lives in"),
