@@ -31,6 +31,24 @@ QStringList notifyTriggers(const QStringList& tables)
 // reading the others' rows. How often a term occurs in each column is counted from the search
 // columns of the candidates alone (ServerEpisodeIndex). A fact's vector carries the positions of
 // its tokens, which its ranking counts.
+// An episode's vector (searchFunctions). `longTokens` names the function for a text with a token
+// too long for the index, `longRun` is the regular expression of a run without a space that may
+// be one. The shortest run that can exceed 2046 bytes is 512 characters long.
+QString lexemesFunction(const QString& create, const QString& longTokens, const QString& longRun)
+{
+    return QStringLiteral(R"(%1 FUNCTION engram_lexemes(owner text, body text, extra text, context text)
+            RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+            SELECT array_to_tsvector(array_append(
+                CASE WHEN octet_length(body) + octet_length(extra) + octet_length(context) <= 2044
+                          OR (octet_length(body) + octet_length(extra) + octet_length(context) < 999998
+                              AND body !~ '%3' AND extra !~ '%3' AND context !~ '%3')
+                     THEN array_remove(string_to_array(body || ' ' || extra || ' ' || context, ' '), '')
+                     ELSE %2(body || ' ' || extra || ' ' || context)
+                END, ' ' || md5(owner)))
+        $$)")
+        .arg(create, longTokens, longRun);
+}
+
 QStringList searchFunctions()
 {
     return {
@@ -48,17 +66,7 @@ QStringList searchFunctions()
                              GROUP BY u.token) d) s
                    WHERE size < 1000000)
         $$)"),
-        // The shortest run without a space that can exceed 2046 bytes is 512 characters long.
-        QStringLiteral(R"(CREATE FUNCTION engram_lexemes(owner text, body text, extra text, context text)
-            RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-            SELECT array_to_tsvector(array_append(
-                CASE WHEN octet_length(body) + octet_length(extra) + octet_length(context) <= 2044
-                          OR (octet_length(body) + octet_length(extra) + octet_length(context) < 999998
-                              AND body !~ '[^ ]{512}' AND extra !~ '[^ ]{512}' AND context !~ '[^ ]{512}')
-                     THEN array_remove(string_to_array(body || ' ' || extra || ' ' || context, ' '), '')
-                     ELSE engram_long_tokens(body || ' ' || extra || ' ' || context)
-                END, ' ' || md5(owner)))
-        $$)"),
+        lexemesFunction(QStringLiteral("CREATE"), QStringLiteral("engram_long_tokens"), QStringLiteral("[^ ]{512}")),
         QStringLiteral(R"(CREATE FUNCTION engram_token_count(body text, extra text, context text)
             RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
             SELECT cardinality(array_remove(string_to_array(body || ' ' || extra || ' ' || context, ' '), ''))
@@ -628,25 +636,21 @@ QStringList migration4()
 // - An episode whose search text is over 2,044 bytes is stored. The test for a run of 512
 //   characters without a space, '[^ ]{512}', is not a regular expression PostgreSQL takes (255
 //   repetitions at most): every such episode failed with "invalid repetition count(s)" (a
-//   Chinese message of a few hundred characters, whose tokens are its characters and their
+//   Chinese message of some 150-200 characters, whose tokens are its characters and their
 //   pairs). Now '([^ ]{128}){4}'.
 // - A memory's dump restores. pg_dump and pg_restore run with an empty search_path, and
 //   PostgreSQL inlines engram_lexemes into the episodes' generated column when the table is made:
 //   its call of engram_long_tokens, named without a schema, was then not found, so the restore
 //   failed at CREATE TABLE episodes and went on without the table and every episode in it. The
-//   call now names the schema the memory lives in (the one the migration runs in); the function
-//   stays inlinable (a SET search_path on it would not be).
+//   call now names the schema the memory lives in (the one the migration runs in, put in by
+//   format's %I); the function stays inlinable (a SET search_path on it would not be).
 // Every stored vector is what the mended function gives: only texts it could store were stored.
 QStringList migration5()
 {
-    const QString lexemes = searchFunctions().at(1);
-    Q_ASSERT(lexemes.startsWith(QLatin1String("CREATE FUNCTION engram_lexemes(")));
-    QString replaced = lexemes;
-    replaced.replace(QLatin1String("CREATE FUNCTION"), QLatin1String("CREATE OR REPLACE FUNCTION"))
-        .replace(QLatin1String("ELSE engram_long_tokens("), QLatin1String("ELSE %I.engram_long_tokens("))
-        .replace(QLatin1String("'[^ ]{512}'"), QLatin1String("'([^ ]{128}){4}'"));
+    const QString lexemes = lexemesFunction(QStringLiteral("CREATE OR REPLACE"),
+                                            QStringLiteral("%I.engram_long_tokens"), QStringLiteral("([^ ]{128}){4}"));
     return {QStringLiteral("DO $migrate$ BEGIN EXECUTE format($text$%1\n$text$, current_schema()); END $migrate$")
-                .arg(replaced)};
+                .arg(lexemes)};
 }
 
 } // namespace

@@ -63,7 +63,7 @@ class TermSlots
 public:
     static constexpr qsizetype kNone = -1;
 
-    // `terms` stays as it is while this lives: the slots compare with views of them.
+    // `terms` (distinct) stays as it is while this lives: the slots compare with views of them.
     explicit TermSlots(const QStringList& terms)
         : m_terms(terms)
     {
@@ -73,7 +73,7 @@ public:
         m_mask = size - 1;
         m_slots.assign(size, kNone);
         for (qsizetype i = 0; i < terms.size(); ++i) {
-            if (terms.at(i).isEmpty() || find(terms.at(i)) != kNone)
+            if (terms.at(i).isEmpty())
                 continue;
             std::size_t slot = hash(terms.at(i));
             while (m_slots[slot] != kNone)

@@ -20,6 +20,15 @@ Episode episode(const QString& text, const QDateTime& at)
     return test::newEpisode(kUser, text, at);
 }
 
+// Each word a term of weight 1.
+QList<SearchTerm> termsOf(const QStringList& words)
+{
+    QList<SearchTerm> terms;
+    for (const QString& w : words)
+        terms.append(SearchTerm{w, 1.0});
+    return terms;
+}
+
 QStringList contents(const QList<EpisodeHit>& hits)
 {
     return test::contentsOf(hits);
@@ -113,10 +122,7 @@ private Q_SLOTS:
         EpisodeStore store(m->database());
         QVERIFY(store.insertAll(all));
         const auto scoreOf = [&](const QStringList& query) -> double {
-            QList<SearchTerm> terms;
-            for (const QString& w : query)
-                terms.append(SearchTerm{w, 1.0});
-            auto hits = store.search(kUser, terms, 10);
+            auto hits = store.search(kUser, termsOf(query), 10);
             if (!hits)
                 return -1;
             for (const EpisodeHit& h : std::as_const(*hits)) {
@@ -183,10 +189,7 @@ private Q_SLOTS:
                              episode(QStringLiteral("filler two"), at)});
         QVERIFY2(stored, qPrintable(stored.errorMessage()));
         const auto scoreOf = [&](const QStringList& query) -> double {
-            QList<SearchTerm> terms;
-            for (const QString& w : query)
-                terms.append(SearchTerm{w, 1.0});
-            auto hits = store.searchAll(kUser, terms, 1);
+            auto hits = store.searchAll(kUser, termsOf(query), 1);
             return hits && hits->size() == 1 ? hits->constFirst().score : -1;
         };
         const double first = scoreOf(words.mid(0, 1250));

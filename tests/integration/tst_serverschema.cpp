@@ -101,8 +101,9 @@ QString fixture(const QString& name)
 }
 
 // Runs one of the server's own client tools (postgresql-client-15, which scripts/install-deps.sh
-// installs with the server) as an administrator would; a missing one fails the test, saying so.
-bool runTool(const QString& program, const QStringList& arguments)
+// installs with the server) as an administrator would, `input` on its standard input; a missing
+// one fails the test, saying so.
+bool runTool(const QString& program, const QStringList& arguments, const QByteArray& input = {})
 {
     const QString path = QStandardPaths::findExecutable(program);
     if (path.isEmpty()) {
@@ -112,6 +113,8 @@ bool runTool(const QString& program, const QStringList& arguments)
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     p.start(path, arguments);
+    p.write(input);
+    p.closeWriteChannel();
     const bool finished = p.waitForFinished(120000);
     const QByteArray said = p.readAll();
     if (!finished || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
@@ -122,16 +125,23 @@ bool runTool(const QString& program, const QStringList& arguments)
     return true;
 }
 
-// A user's export without the time it was made: the same memory gives the same document.
+// An export document without the time it was made: the same memory gives the same text.
+QString withoutExportTime(const QByteArray& document)
+{
+    Json doc = Json::parse(document.toStdString(), nullptr, false);
+    if (!doc.is_object())
+        return QStringLiteral("<not an export: %1>").arg(QString::fromUtf8(document.left(200)));
+    doc.erase("exported_at");
+    return QString::fromStdString(doc.dump(1));
+}
+
 QString exportOf(MemoryService& memory, const QString& userId)
 {
     QBuffer buffer;
     buffer.open(QIODevice::WriteOnly);
     if (auto report = memory.exportMemory(userId, buffer); !report)
         return QStringLiteral("<error: %1>").arg(report.errorMessage());
-    Json doc = Json::parse(buffer.data().toStdString(), nullptr, false);
-    doc.erase("exported_at");
-    return QString::fromStdString(doc.dump(1));
+    return withoutExportTime(buffer.data());
 }
 
 QString fixtureExport(const QString& userId)
@@ -139,9 +149,7 @@ QString fixtureExport(const QString& userId)
     QFile f(fixture(userId + QStringLiteral(".export.json")));
     if (!f.open(QIODevice::ReadOnly))
         return QStringLiteral("<missing %1>").arg(f.fileName());
-    Json doc = Json::parse(f.readAll().toStdString(), nullptr, false);
-    doc.erase("exported_at");
-    return QString::fromStdString(doc.dump(1));
+    return withoutExportTime(f.readAll());
 }
 
 } // namespace
@@ -236,12 +244,10 @@ private Q_SLOTS:
         const QByteArray emptyPath("set_config('search_path', '', false)");
         QCOMPARE(script.count(emptyPath), 1);
         script.replace(emptyPath, QByteArray("set_config('search_path', 'public', false)"));
-        QFile restorable(dir.filePath(QStringLiteral("restorable.sql")));
-        QVERIFY(restorable.open(QIODevice::WriteOnly) && restorable.write(script) == script.size());
-        restorable.close();
-        QVERIFY(runTool(QStringLiteral("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
-                                                 QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), where.text(),
-                                                 QStringLiteral("-f"), restorable.fileName()}));
+        QVERIFY(runTool(QStringLiteral("psql"),
+                        {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
+                         QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), where.text()},
+                        script));
         {
             auto raw = ServerConnection::open(where.location());
             QVERIFY2(raw, qPrintable(raw.errorMessage()));
