@@ -139,6 +139,8 @@ std::unique_ptr<MemoryService> AppStartup::openMemory(const MemoryLocation& loca
             reportServerError(location, memory.errorMessage(), parent);
             return nullptr;
         }
+        // The window must not freeze while the server stays away: it is tried again off this thread.
+        (*memory)->database().tryServerInBackground();
         return std::move(memory).value();
     }
     const QString path = location.filePath();

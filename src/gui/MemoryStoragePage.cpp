@@ -4,18 +4,19 @@
 #include "ServerProbe.h"
 #include "storage/MemoryLocation.h"
 
+#include <QApplication>
 #include <QButtonGroup>
 #include <QDir>
 #include <QEvent>
 #include <QFormLayout>
-#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QStyle>
-#include <QTimer>
+#include <QThread>
 #include <QVBoxLayout>
 
 namespace engram {
@@ -239,23 +240,36 @@ void MemoryStoragePage::testConnection()
     }
     m_testButton->setEnabled(false);
     showTestResult(tr("Connecting…"));
-    // From the event loop, so "Connecting…" is painted before the wait.
-    QTimer::singleShot(0, this, [this] {
-        QGuiApplication::setOverrideCursor(Qt::WaitCursor);
-        const auto summary = ServerProbe::test(m_address->text(), m_password->text());
-        QGuiApplication::restoreOverrideCursor();
-        m_testButton->setEnabled(true);
-        if (!summary) {
-            showTestResult(tr("Failed: %1").arg(summary.errorMessage()));
-            return;
-        }
-        if (summary->profiles == 0)
-            showTestResult(tr("Connected: PostgreSQL %1. No memory is kept there yet.").arg(summary->version));
-        else
-            showTestResult(
-                tr("Connected: PostgreSQL %1, with the memory of %n profile(s).", nullptr, summary->profiles)
-                    .arg(summary->version));
+    // On a thread of its own: a server that does not answer takes up to connect_timeout, and a
+    // new one has its tables made. The page may be gone by the time it ends; the verdict is then
+    // dropped (QPointer), and the thread ends by itself.
+    QPointer<MemoryStoragePage> page(this);
+    QThread* worker = QThread::create([page, address = m_address->text(), password = m_password->text()] {
+        auto summary = ServerProbe::test(address, password);
+        QMetaObject::invokeMethod(
+            qApp,
+            [page, summary = std::move(summary)] {
+                if (page)
+                    page->showVerdict(summary);
+            },
+            Qt::QueuedConnection);
     });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void MemoryStoragePage::showVerdict(const Result<ServerSummary>& summary)
+{
+    m_testButton->setEnabled(true);
+    if (!summary) {
+        showTestResult(tr("Failed: %1").arg(summary.errorMessage()));
+        return;
+    }
+    if (summary->profiles == 0)
+        showTestResult(tr("Connected: PostgreSQL %1. No memory is kept there yet.").arg(summary->version));
+    else
+        showTestResult(tr("Connected: PostgreSQL %1, with the memory of %n profile(s).", nullptr, summary->profiles)
+                           .arg(summary->version));
 }
 
 void MemoryStoragePage::showTestResult(const QString& text)

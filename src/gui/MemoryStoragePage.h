@@ -1,6 +1,7 @@
 #pragma once
 
 #include "SecretStore.h"
+#include "ServerProbe.h"
 #include "core/Result.h"
 
 #include <QWidget>
@@ -42,6 +43,8 @@ private:
     void updateAddressError();
     void updatePasswordNote();
     void testConnection();
+    // What the test found (ServerProbe::test, run on a thread of its own).
+    void showVerdict(const Result<ServerSummary>& summary);
     void showTestResult(const QString& text);
     // The address's problem in a sentence, or empty when it is a server's address.
     QString addressProblem() const;

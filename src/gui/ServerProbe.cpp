@@ -13,38 +13,7 @@ namespace engram::ServerProbe {
 
 namespace {
 
-const char* const kPasswordVariable = "PGPASSWORD";
 const QString kConnectTimeout = QStringLiteral("connect_timeout");
-
-// PGPASSWORD set to a password for one scope, and back to what it was (or unset) after it.
-class ScopedPassword final
-{
-public:
-    explicit ScopedPassword(const QString& password)
-        : m_set(!password.isEmpty())
-        , m_had(qEnvironmentVariableIsSet(kPasswordVariable))
-        , m_previous(qgetenv(kPasswordVariable))
-    {
-        if (m_set)
-            qputenv(kPasswordVariable, password.toUtf8());
-    }
-    ~ScopedPassword()
-    {
-        if (!m_set)
-            return;
-        if (m_had)
-            qputenv(kPasswordVariable, m_previous);
-        else
-            qunsetenv(kPasswordVariable);
-    }
-    ScopedPassword(const ScopedPassword&) = delete;
-    ScopedPassword& operator=(const ScopedPassword&) = delete;
-
-private:
-    bool m_set{};
-    bool m_had{};
-    QByteArray m_previous;
-};
 
 // `address` with connect_timeout added unless it names one.
 QString withConnectTimeout(const QString& address)
@@ -67,8 +36,8 @@ Result<ServerSummary> test(const QString& address, const QString& password)
         return location.error();
     if (location->isFile())
         return Error::invalid(QStringLiteral("\"%1\" is not a postgresql:// address.").arg(address));
-    // The password stays in place while the connection is used: a dropped connection is made again.
-    const ScopedPassword scoped(password);
+    // Given with the connection, not through PGPASSWORD: this runs beside the window's own.
+    location->setPassword(password);
     auto db = Database::open(*location, Database::Access::ReadWrite);
     if (!db)
         return Error{db.error().code, readable(db.errorMessage())};

@@ -268,11 +268,30 @@ bool Database::recoverServer()
     // the new one inside the next transaction, which that failure would abort. They are made
     // again on the new one as they are next used (sql::runCached).
     // One try, and none while the backoff says wait: each blocks the caller for as long as
-    // connecting takes.
+    // connecting takes. With tryServerInBackground, the try is a knock on a thread of its own,
+    // and the connection is made on a later statement, once the server answered.
     if (!m_backoff.mayTry())
         return false;
+    if (m_knock) {
+        QString why;
+        switch (m_knock->take(&why)) {
+        case ServerKnock::State::Knocking:
+            return false;
+        case ServerKnock::State::Idle:
+            m_knock->start();
+            ++m_reconnectTries;
+            return false;
+        case ServerKnock::State::Silent:
+            m_backoff.failed();
+            qCWarning(lcStorage) << "the memory server stays unreachable:" << why;
+            return false;
+        case ServerKnock::State::Answered:
+            break; // connecting now waits for no longer than a login takes
+        }
+    } else {
+        ++m_reconnectTries;
+    }
     auto fresh = ServerConnection::open(m_server->location());
-    ++m_reconnectTries;
     if (!fresh) {
         m_backoff.failed();
         qCWarning(lcStorage) << "the memory server stays unreachable:" << fresh.errorMessage();
@@ -300,6 +319,17 @@ int Database::reconnects() const
 int Database::reconnectTries() const
 {
     return m_reconnectTries;
+}
+
+void Database::tryServerInBackground()
+{
+    if (m_server && !m_knock)
+        m_knock = std::make_unique<ServerKnock>(m_server->location());
+}
+
+bool Database::tryingServer() const
+{
+    return m_knock && m_knock->knocking();
 }
 
 Status Database::configureServer()

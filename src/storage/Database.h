@@ -4,6 +4,7 @@
 #include "storage/Backend.h"
 #include "storage/FileIdentity.h"
 #include "storage/ServerConnection.h"
+#include "storage/ServerKnock.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -75,6 +76,16 @@ public:
     int reconnects() const;
     int reconnectTries() const;
 
+    // For a caller that must not wait on the network (the app's window): a lost server is tried
+    // again on a thread of its own (ServerKnock), and connected to on the caller's only once it
+    // answered. Otherwise each try blocks the caller for as long as connecting takes: up to
+    // connect_timeout, ten seconds, for a host that drops packets. A statement that finds the
+    // connection lost fails meanwhile, as it does while ReconnectBackoff says wait.
+    void tryServerInBackground();
+    bool triesServerInBackground() const { return m_knock != nullptr; }
+    // Whether such a try is under way now.
+    bool tryingServer() const;
+
     // Whether a transaction is open (a retry of its work must wait for the outermost one).
     bool inTransaction() const { return m_depth > 0; }
 
@@ -116,6 +127,7 @@ private:
     QSqlDatabase m_db;
     std::unique_ptr<Backend> m_backend;
     std::unique_ptr<ServerConnection> m_server;
+    std::unique_ptr<ServerKnock> m_knock;                     // tryServerInBackground()
     std::vector<std::unique_ptr<ServerConnection>> m_retired; // lost ones, for their queries' sake
     int m_reconnects{};
     int m_reconnectTries{};

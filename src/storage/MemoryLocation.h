@@ -50,6 +50,13 @@ public:
     // For messages and logs: the path, or the URL without its query.
     QString describe() const;
 
+    // Server: a password the program was handed (Settings' Test Connection, as typed), for
+    // connections to this location only. Never read from or written into an address, and never
+    // put into the environment, so a test on another thread changes nothing for the others.
+    // Empty: PGPASSWORD or ~/.pgpass, as libpq decides.
+    const QString& password() const { return m_password; }
+    void setPassword(const QString& password) { m_password = password; }
+
 private:
     Kind m_kind{Kind::File};
     bool m_chosen{};
@@ -59,6 +66,7 @@ private:
     QString m_database;
     QString m_user;
     QString m_options;
+    QString m_password;
 };
 
 } // namespace engram

@@ -64,6 +64,8 @@ Status ServerConnection::connect()
             m_db.setPort(m_location.port());
         m_db.setDatabaseName(m_location.databaseName());
         m_db.setUserName(m_location.userName());
+        if (!m_location.password().isEmpty())
+            m_db.setPassword(m_location.password());
         QStringList options{QStringLiteral("application_name=engram")};
         if (!m_location.options().isEmpty())
             options.append(m_location.options());

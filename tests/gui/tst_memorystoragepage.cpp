@@ -375,6 +375,8 @@ private Q_SLOTS:
         QVERIFY2(memory, qPrintable(MessageBoxes::lastText()));
         QVERIFY(memory->database().isServer());
         QCOMPARE(memory->database().path(), location->describe());
+        // The window never waits on the network to try a lost server again (ServerKnock).
+        QVERIFY(memory->database().triesServerInBackground());
         QVERIFY(MessageBoxes::lastText().isEmpty());
         QVERIFY(!QFile::exists(MemoryLocation::defaultFile().filePath()));
     }

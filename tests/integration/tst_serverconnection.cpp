@@ -1,10 +1,12 @@
 // The connection to a PostgreSQL memory server (issue 17), against a real server: the throwaway
 // cluster scripts/test.sh starts with pg_virtualenv (PGHOST, PGPORT, PGUSER, PGPASSWORD and
 // PGDATABASE name it). Without one the test fails and says so: it is never skipped.
+#include "TcpRelay.h"
 #include "TestLocation.h"
 #include "storage/Database.h"
 #include "storage/MemoryLocation.h"
 #include "storage/ServerConnection.h"
+#include "storage/ServerKnock.h"
 #include "storage/Sql.h"
 
 #include <QSqlError>
@@ -179,6 +181,73 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor(one, 4 * ReconnectBackoff::kFirstMs));
         QCOMPARE(db.reconnects(), 1);
         QCOMPARE(db.reconnectTries(), 2);
+    }
+
+    // A knock is answered by a PostgreSQL server, and by nothing else: not a port nobody listens
+    // on, not one that takes the connection and says nothing, not a socket that is not there.
+    void aKnockIsAnsweredOnlyByAServer()
+    {
+        const QString host = qEnvironmentVariable("PGHOST");
+        const int port = qEnvironmentVariableIntValue("PGPORT");
+        QVERIFY2(ServerKnock::knock(host, port, 5000), qPrintable(ServerKnock::knock(host, port, 5000).errorMessage()));
+        QVERIFY(!ServerKnock::knock(host, 1, 5000));
+        QVERIFY(!ServerKnock::knock(QStringLiteral("/nonexistent"), port, 5000));
+
+        test::TcpRelay relay(host, static_cast<quint16>(port));
+        QVERIFY(relay.port() != 0);
+        QVERIFY(ServerKnock::knock(QStringLiteral("127.0.0.1"), relay.port(), 5000));
+        relay.silence();
+        const Status silent = ServerKnock::knock(QStringLiteral("127.0.0.1"), relay.port(), 300);
+        QVERIFY(!silent);
+        QVERIFY2(silent.errorMessage().contains(QStringLiteral("no answer in time")),
+                 qPrintable(silent.errorMessage()));
+        QVERIFY(QTest::qWaitFor([&] { return relay.silentConnections() == 1; }, 10'000));
+    }
+
+    // The app's window is not kept waiting by a server that does not answer. With
+    // tryServerInBackground, a lost connection is tried again by a knock on a thread of its own,
+    // and statements fail at once meanwhile (the caller keeps its work); once the server answers,
+    // the next statement connects again. Without it, each try would wait out connect_timeout (60 s
+    // here) on the caller's thread.
+    void aSilentServerIsTriedWithoutKeepingTheCallerWaiting()
+    {
+        QTemporaryDir dir;
+        auto where = ownDatabase(dir);
+        test::TcpRelay relay(qEnvironmentVariable("PGHOST"),
+                             static_cast<quint16>(qEnvironmentVariableIntValue("PGPORT")));
+        QVERIFY(relay.port() != 0);
+        auto location = MemoryLocation::parse(QStringLiteral("postgresql://%1@127.0.0.1:%2/%3?connect_timeout=60")
+                                                  .arg(qEnvironmentVariable("PGUSER"))
+                                                  .arg(relay.port())
+                                                  .arg(where->location().databaseName()));
+        QVERIFY2(location, qPrintable(location.errorMessage()));
+        auto opened = Database::open(*location);
+        QVERIFY2(opened, qPrintable(opened.errorMessage()));
+        Database& db = **opened;
+        db.tryServerInBackground();
+        const auto one = [&] { return sql::scalar(db.connection(), QStringLiteral("SELECT 1")).ok(); };
+        QVERIFY(one());
+        QVERIFY(!db.tryingServer());
+
+        relay.silence();
+        QVERIFY(!one());
+        QCOMPARE(db.reconnectTries(), 1);
+        // The statement came back while the try is still waiting for an answer.
+        QVERIFY(db.tryingServer());
+        QVERIFY(!one());
+        QVERIFY(!one());
+        QCOMPARE(db.reconnectTries(), 1); // one knock at a time
+        QVERIFY(db.tryingServer());
+        QVERIFY(QTest::qWaitFor([&] { return relay.silentConnections() == 1; }, 10'000));
+        QCOMPARE(db.reconnects(), 0);
+
+        // The server speaks again (the silent knock is cut: it failed); after the backoff's
+        // wait a new knock is answered, and the statement after it connects.
+        relay.speak();
+        QVERIFY(QTest::qWaitFor(one, 20 * ReconnectBackoff::kFirstMs));
+        QCOMPARE(db.reconnects(), 1);
+        QVERIFY(db.reconnectTries() >= 2);
+        QCOMPARE(relay.silentConnections(), 1);
     }
 
     void whatCannotWorkIsSaidPlainly()
