@@ -2,7 +2,6 @@
 
 #include "storage/ServerConnection.h"
 
-#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QRegularExpression>
 
@@ -191,10 +190,7 @@ ServerKnock::State ServerKnock::take(QString* why)
     std::lock_guard lock(m_shared->mutex);
     const State state = m_shared->state;
     if (why && state == State::Silent)
-        *why = QCoreApplication::translate("ServerKnock", "%1:%2 did not answer: %3")
-                   .arg(m_host)
-                   .arg(m_port)
-                   .arg(m_shared->why);
+        *why = QStringLiteral("%1:%2 did not answer: %3").arg(m_host).arg(m_port).arg(m_shared->why); // for the log
     if (state == State::Answered || state == State::Silent)
         m_shared->state = State::Idle;
     return state;

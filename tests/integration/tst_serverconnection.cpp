@@ -189,7 +189,8 @@ private Q_SLOTS:
     {
         const QString host = qEnvironmentVariable("PGHOST");
         const int port = qEnvironmentVariableIntValue("PGPORT");
-        QVERIFY2(ServerKnock::knock(host, port, 5000), qPrintable(ServerKnock::knock(host, port, 5000).errorMessage()));
+        const Status answered = ServerKnock::knock(host, port, 5000);
+        QVERIFY2(answered, qPrintable(answered.errorMessage()));
         QVERIFY(!ServerKnock::knock(host, 1, 5000));
         QVERIFY(!ServerKnock::knock(QStringLiteral("/nonexistent"), port, 5000));
 
