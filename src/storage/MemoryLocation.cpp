@@ -3,6 +3,7 @@
 #include "storage/DataFolder.h"
 
 #include <QCoreApplication>
+#include <QStringTokenizer>
 #include <QUrl>
 #include <QUrlQuery>
 
@@ -90,6 +91,15 @@ Result<MemoryLocation> MemoryLocation::parse(const QString& text)
     }
     location.m_options = options.join(QLatin1Char(';'));
     return location;
+}
+
+QString MemoryLocation::option(QStringView key) const
+{
+    for (const QStringView item : QStringTokenizer(m_options, QLatin1Char(';'))) {
+        if (item.size() > key.size() && item.startsWith(key) && item.at(key.size()) == QLatin1Char('='))
+            return item.mid(key.size() + 1).toString();
+    }
+    return {};
 }
 
 QString MemoryLocation::describe() const

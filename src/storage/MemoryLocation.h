@@ -46,6 +46,8 @@ public:
     const QString& userName() const { return m_user; }
     // libpq connection options from the URL's query, e.g. "sslmode=verify-full;connect_timeout=5".
     const QString& options() const { return m_options; }
+    // The value of one of those options, or a null string when the URL does not set it.
+    QString option(QStringView key) const;
 
     // For messages and logs: the path, or the URL without its query.
     QString describe() const;

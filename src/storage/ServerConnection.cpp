@@ -72,9 +72,9 @@ Status ServerConnection::connect()
         // A server that does not answer (a laptop away from the office network) is given up
         // after kConnectTimeoutSecs, not the two minutes of the system's TCP timeout, unless
         // the address says otherwise.
-        if (!m_location.options().contains(QLatin1String("connect_timeout=")))
+        if (m_location.option(u"connect_timeout").isNull())
             options.append(QStringLiteral("connect_timeout=%1").arg(kConnectTimeoutSecs));
-        if (!m_location.options().contains(QLatin1String("tcp_user_timeout=")))
+        if (m_location.option(u"tcp_user_timeout").isNull())
             options.append(QStringLiteral("tcp_user_timeout=%1").arg(kUnacknowledgedMs));
         options.append(QStringLiteral("keepalives=1;keepalives_idle=30;keepalives_interval=5;keepalives_count=3"));
         m_db.setConnectOptions(options.join(QLatin1Char(';')));

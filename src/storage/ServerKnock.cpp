@@ -3,7 +3,6 @@
 #include "storage/ServerConnection.h"
 
 #include <QDeadlineTimer>
-#include <QRegularExpression>
 
 #include <algorithm>
 #include <cerrno>
@@ -159,10 +158,10 @@ ServerKnock::ServerKnock(const MemoryLocation& location)
         m_port = qEnvironmentVariableIntValue("PGPORT");
     if (m_port <= 0)
         m_port = kDefaultPort;
-    static const QRegularExpression timeout(QStringLiteral("(?:^|;)connect_timeout=(\\d+)"));
-    const auto given = timeout.match(location.options());
-    const int seconds = given.hasMatch() ? given.captured(1).toInt() : ServerConnection::kConnectTimeoutSecs;
-    m_timeoutMs = std::max(1, seconds) * 1000;
+    // As libpq reads connect_timeout: under 2 s is 2 s. Zero (wait for ever) is no bound for a
+    // knock, which gives the connection's default instead.
+    const int given = location.option(u"connect_timeout").toInt();
+    m_timeoutMs = (given > 0 ? std::max(2, given) : ServerConnection::kConnectTimeoutSecs) * 1000;
 }
 
 ServerKnock::~ServerKnock() = default;

@@ -50,6 +50,10 @@ private Q_SLOTS:
         QCOMPARE(location->userName(), QStringLiteral("alice"));
         QCOMPARE(location->databaseName(), QStringLiteral("engram"));
         QCOMPARE(location->options(), QStringLiteral("sslmode=verify-full;connect_timeout=5"));
+        QCOMPARE(location->option(u"connect_timeout"), QStringLiteral("5"));
+        QCOMPARE(location->option(u"sslmode"), QStringLiteral("verify-full"));
+        QVERIFY(location->option(u"timeout").isNull()); // a key is whole, never the end of another
+        QVERIFY(location->option(u"tcp_user_timeout").isNull());
         QCOMPARE(location->describe(), QStringLiteral("postgresql://alice@db.example.org:6543/engram"));
         qputenv("ENGRAM_DB", "postgres://localhost/team");
         auto fromEnv = MemoryLocation::resolve();
