@@ -190,6 +190,13 @@ struct Fact
     QString text() const;
 };
 
+// The itemType of an Event for each tier's items.
+namespace itemtype {
+inline const QString kMessage = QStringLiteral("message");
+inline const QString kEpisode = QStringLiteral("episode");
+inline const QString kFact = QStringLiteral("fact");
+} // namespace itemtype
+
 // One entry of the audit log. Deletes carry no before/after content.
 struct Event
 {

@@ -11,7 +11,6 @@ namespace engram {
 namespace {
 
 constexpr double kMsPerDay = 86400000.0;
-const QString kEpisode = QStringLiteral("episode");
 
 constexpr double kImportanceWeight = 0.6;
 constexpr double kRecencyWeight = 0.4;
@@ -89,13 +88,13 @@ Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)
         e->archivedAt = now;
         if (auto st = m_ctx.episodes.update(*e); !st)
             return st.error();
-        if (auto st = m_ctx.record(userId, id, kEpisode, QStringLiteral("forget"), Actor::System); !st)
+        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("forget"), Actor::System); !st)
             return st.error();
     }
     for (const QString& id : std::as_const(report.purged)) {
         if (auto st = m_ctx.episodes.remove(userId, id); !st)
             return st.error();
-        if (auto st = m_ctx.record(userId, id, kEpisode, QStringLiteral("purge"), Actor::System); !st)
+        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("purge"), Actor::System); !st)
             return st.error();
     }
     if (auto st = tx.commit(); !st)
@@ -117,7 +116,7 @@ Status ForgettingPolicy::restore(const QString& userId, const QString& id)
     e->updatedAt = now;
     if (auto st = m_ctx.episodes.update(*e); !st)
         return st;
-    return m_ctx.record(userId, id, kEpisode, QStringLiteral("restore"), Actor::User);
+    return m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("restore"), Actor::User);
 }
 
 } // namespace engram

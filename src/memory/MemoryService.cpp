@@ -11,11 +11,6 @@
 Q_LOGGING_CATEGORY(lcMemory, "engram.memory")
 
 namespace engram {
-namespace {
-
-const QString kFact = QStringLiteral("fact");
-
-} // namespace
 
 MemoryService::MemoryService(std::unique_ptr<Database> db, MemoryConfig config, Clock& clock, QObject* parent)
     : QObject(parent)
@@ -485,7 +480,7 @@ Status MemoryService::revertFact(const QString& userId, const QString& id)
         return st;
     if (auto st = m_ctx->events.scrub(userId, id); !st)
         return st;
-    if (auto st = m_ctx->record(userId, id, kFact, QStringLiteral("delete"), Actor::User); !st)
+    if (auto st = m_ctx->record(userId, id, itemtype::kFact, QStringLiteral("delete"), Actor::User); !st)
         return st;
     QStringList changed;
     for (Fact previous : std::as_const(*lineage)) {
@@ -499,8 +494,8 @@ Status MemoryService::revertFact(const QString& userId, const QString& id)
         previous.updatedAt = m_ctx->clock.now();
         if (auto st = m_ctx->facts.update(previous); !st)
             return st;
-        if (auto st = m_ctx->record(userId, previous.id, kFact, QStringLiteral("restore"), Actor::User, before,
-                                    itemjson::toJson(previous));
+        if (auto st = m_ctx->record(userId, previous.id, itemtype::kFact, QStringLiteral("restore"), Actor::User,
+                                    before, itemjson::toJson(previous));
             !st)
             return st;
         changed.append(previous.id);

@@ -13,9 +13,6 @@
 namespace engram {
 namespace {
 
-const QString kMessage = QStringLiteral("message");
-const QString kEpisode = QStringLiteral("episode");
-const QString kFact = QStringLiteral("fact");
 const QStringList kUndoable{QStringLiteral("edit"), QStringLiteral("pin"), QStringLiteral("unpin"),
                             QStringLiteral("delete")};
 // Undo never reaches back across a wholesale change of the memory.
@@ -26,14 +23,14 @@ QString itemTypeOf(Tier tier)
 {
     switch (tier) {
     case Tier::Working:
-        return kMessage;
+        return itemtype::kMessage;
     case Tier::Semantic:
-        return kFact;
+        return itemtype::kFact;
     case Tier::Episodic:
     case Tier::Archive:
         break;
     }
-    return kEpisode;
+    return itemtype::kEpisode;
 }
 
 Tier tierOfEpisode(const Episode& e)
@@ -83,7 +80,7 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
             return st.error();
         Message after = *before;
         after.modelContent = text;
-        if (auto st = m_ctx->record(userId, id, kMessage, QStringLiteral("edit"), Actor::User,
+        if (auto st = m_ctx->record(userId, id, itemtype::kMessage, QStringLiteral("edit"), Actor::User,
                                     itemjson::toJson(*before), itemjson::toJson(after));
             !st)
             return st.error();
@@ -102,8 +99,8 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
     e->updatedAt = m_ctx->clock.now();
     if (auto st = m_ctx->episodes.update(*e); !st)
         return st.error();
-    if (auto st =
-            m_ctx->record(userId, id, kEpisode, QStringLiteral("edit"), Actor::User, before, itemjson::toJson(*e));
+    if (auto st = m_ctx->record(userId, id, itemtype::kEpisode, QStringLiteral("edit"), Actor::User, before,
+                                itemjson::toJson(*e));
         !st)
         return st.error();
     Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {id});
@@ -167,7 +164,9 @@ Status MemoryService::remove(const QString& userId, const QString& id)
         after["window_state"] = enumName(WindowState::Removed).toStdString();
         Json prior = Json::object();
         prior["window_state"] = enumName(before->windowState).toStdString();
-        if (auto st = m_ctx->record(userId, id, kMessage, QStringLiteral("delete"), Actor::User, prior, after); !st)
+        if (auto st =
+                m_ctx->record(userId, id, itemtype::kMessage, QStringLiteral("delete"), Actor::User, prior, after);
+            !st)
             return st;
         Q_EMIT itemsRemoved(userId, Tier::Working, {id});
         return {};
@@ -203,7 +202,7 @@ Status MemoryService::remove(const QString& userId, const QString& id)
         return st;
     if (auto st = m_ctx->events.putInTrash(userId, id, type, event.id, payload, event.createdAt); !st)
         return st;
-    if (auto st = type == kFact ? m_ctx->facts.remove(userId, id) : m_ctx->episodes.remove(userId, id); !st)
+    if (auto st = type == itemtype::kFact ? m_ctx->facts.remove(userId, id) : m_ctx->episodes.remove(userId, id); !st)
         return st;
     if (auto st = tx.commit(); !st)
         return st;
@@ -213,8 +212,8 @@ Status MemoryService::remove(const QString& userId, const QString& id)
 
 Result<QString> MemoryService::undoDelete(const QString& userId, const Event& event)
 {
-    const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
-    if (event.itemType == kMessage) {
+    const QString what = event.itemType == itemtype::kFact ? QStringLiteral("fact") : event.itemType;
+    if (event.itemType == itemtype::kMessage) {
         const auto state =
             windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
         if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
@@ -230,7 +229,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
         return Error{Error::Code::Conflict, QString()}; // purged: no longer revertible
     const QString where = QStringLiteral("trash");
     QString note;
-    if (event.itemType == kFact) {
+    if (event.itemType == itemtype::kFact) {
         auto f = itemjson::factFromJson(**payload, where);
         if (!f)
             return f.error();
@@ -260,7 +259,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
 
 Result<QString> MemoryService::undoEvent(const QString& userId, const Event& event)
 {
-    const QString what = event.itemType == kFact ? QStringLiteral("fact") : event.itemType;
+    const QString what = event.itemType == itemtype::kFact ? QStringLiteral("fact") : event.itemType;
     if (event.action == QLatin1String("delete"))
         return undoDelete(userId, event);
     if (event.action == QLatin1String("pin") || event.action == QLatin1String("unpin")) {
@@ -281,7 +280,7 @@ Result<QString> MemoryService::undoEvent(const QString& userId, const Event& eve
         return QStringLiteral("Undid the %1 of %2 %3").arg(event.action, what, describe(item->toJson()));
     }
     // edit: put the "before" value back.
-    if (event.itemType == kFact) {
+    if (event.itemType == itemtype::kFact) {
         auto before = itemjson::factFromJson(event.before, QStringLiteral("history"));
         if (!before)
             return before.error();
@@ -297,7 +296,7 @@ Result<QString> MemoryService::undoEvent(const QString& userId, const Event& eve
         Q_EMIT itemsChanged(userId, Tier::Semantic, {event.itemId});
         return QStringLiteral("Undid the edit of fact %1").arg(describe(itemjson::toJson(*current)));
     }
-    if (event.itemType == kMessage) {
+    if (event.itemType == itemtype::kMessage) {
         const QString text = QString::fromStdString(event.before.value("model_content", std::string()));
         if (auto st = m_ctx->messages.setModelContent(userId, event.itemId, text); !st)
             return st.error();

@@ -11,8 +11,6 @@
 namespace engram {
 namespace {
 
-const QString kFact = QStringLiteral("fact");
-
 bool sameValue(const QString& a, const QString& b)
 {
     return FactStore::normalizeKey(a) == FactStore::normalizeKey(b);
@@ -28,7 +26,7 @@ Status save(MemoryContext& ctx, const Fact& f, const Json& before, const QString
 {
     if (auto st = ctx.facts.update(f); !st)
         return st;
-    return ctx.record(f.userId, f.id, kFact, action, actor, before, itemjson::toJson(f));
+    return ctx.record(f.userId, f.id, itemtype::kFact, action, actor, before, itemjson::toJson(f));
 }
 
 // Confirming what is already believed makes it surer, as saying it again would.
@@ -73,7 +71,9 @@ Result<Fact> SemanticMemory::insertNew(const QString& userId, const FactInput& i
     f.pinned = pinned;
     if (auto st = m_ctx.facts.insert(f); !st)
         return st.error();
-    if (auto st = m_ctx.record(userId, f.id, kFact, QStringLiteral("create"), actor, nullptr, itemjson::toJson(f)); !st)
+    if (auto st =
+            m_ctx.record(userId, f.id, itemtype::kFact, QStringLiteral("create"), actor, nullptr, itemjson::toJson(f));
+        !st)
         return st.error();
     return f;
 }
@@ -96,8 +96,8 @@ Result<SemanticMemory::Change> SemanticMemory::supersede(const Fact& current, co
     old.supersededBy = created->id;
     if (auto st = m_ctx.facts.update(old); !st)
         return st.error();
-    if (auto st =
-            m_ctx.record(userId, old.id, kFact, QStringLiteral("supersede"), actor, before, itemjson::toJson(old));
+    if (auto st = m_ctx.record(userId, old.id, itemtype::kFact, QStringLiteral("supersede"), actor, before,
+                               itemjson::toJson(old));
         !st)
         return st.error();
     return Change{Outcome::Superseded, *created, old};
@@ -143,7 +143,8 @@ Result<SemanticMemory::Change> SemanticMemory::upsertOnce(const QString& userId,
         f.updatedAt = m_ctx.clock.now();
         if (auto st = m_ctx.facts.update(f); !st)
             return st.error();
-        if (auto st = m_ctx.record(userId, f.id, kFact, QStringLiteral("update"), actor, before, itemjson::toJson(f));
+        if (auto st = m_ctx.record(userId, f.id, itemtype::kFact, QStringLiteral("update"), actor, before,
+                                   itemjson::toJson(f));
             !st)
             return st.error();
         change = Change{Outcome::Reinforced, f, {}};
@@ -227,7 +228,8 @@ Result<Fact> SemanticMemory::reject(const QString& userId, const QString& id)
     f->updatedAt = m_ctx.clock.now();
     if (auto st = m_ctx.facts.update(*f); !st)
         return st.error();
-    if (auto st = m_ctx.record(userId, id, kFact, QStringLiteral("reject"), Actor::User, before, itemjson::toJson(*f));
+    if (auto st = m_ctx.record(userId, id, itemtype::kFact, QStringLiteral("reject"), Actor::User, before,
+                               itemjson::toJson(*f));
         !st)
         return st.error();
     return *f;
@@ -250,7 +252,8 @@ Result<Fact> SemanticMemory::edit(const QString& userId, const QString& id, cons
     f->updatedAt = m_ctx.clock.now();
     if (auto st = m_ctx.facts.update(*f); !st)
         return st.error();
-    if (auto st = m_ctx.record(userId, id, kFact, QStringLiteral("edit"), Actor::User, before, itemjson::toJson(*f));
+    if (auto st = m_ctx.record(userId, id, itemtype::kFact, QStringLiteral("edit"), Actor::User, before,
+                               itemjson::toJson(*f));
         !st)
         return st.error();
     return *f;
@@ -268,8 +271,8 @@ Result<Fact> SemanticMemory::weaken(const QString& userId, const QString& id, do
     f->updatedAt = m_ctx.clock.now();
     if (auto st = m_ctx.facts.update(*f); !st)
         return st.error();
-    if (auto st =
-            m_ctx.record(userId, id, kFact, QStringLiteral("update"), Actor::Assistant, before, itemjson::toJson(*f));
+    if (auto st = m_ctx.record(userId, id, itemtype::kFact, QStringLiteral("update"), Actor::Assistant, before,
+                               itemjson::toJson(*f));
         !st)
         return st.error();
     return *f;

@@ -14,9 +14,9 @@ namespace engram {
 namespace {
 
 // The row format is shared with EpisodeIndex, which reads the rows its ranking found.
-const QString& kColumns = episoderow::columns();
+const QString& kEpisodeColumns = episoderow::columns();
 
-Episode fromRow(const QSqlQuery& q)
+Episode episodeFromRow(const QSqlQuery& q)
 {
     return episoderow::read(q);
 }
@@ -332,13 +332,13 @@ Status EpisodeStore::finishBulkLoad()
 Result<Episode> EpisodeStore::find(const QString& userId, const QString& id) const
 {
     auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.id = ?").arg(kColumns),
+                      QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.id = ?").arg(kEpisodeColumns),
                       {userId, id});
     if (!q)
         return q.error();
     if (!q->next())
         return Error::notFound(QStringLiteral("There is no episode %1").arg(id));
-    return fromRow(*q);
+    return episodeFromRow(*q);
 }
 
 Result<std::optional<Episode>> EpisodeStore::activeSummaryForTopic(const QString& userId, const QString& topicKey) const
@@ -346,13 +346,13 @@ Result<std::optional<Episode>> EpisodeStore::activeSummaryForTopic(const QString
     auto q = sql::run(m_db.connection(),
                       QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.topic_key = ? "
                                      "AND e.kind = 'summary' AND e.status = 'active' ORDER BY e.seq DESC LIMIT 1")
-                          .arg(kColumns),
+                          .arg(kEpisodeColumns),
                       {userId, topicKey});
     if (!q)
         return q.error();
     if (!q->next())
         return std::optional<Episode>();
-    return std::optional<Episode>(fromRow(*q));
+    return std::optional<Episode>(episodeFromRow(*q));
 }
 
 Result<std::optional<Episode>> EpisodeStore::latestExchange(const QString& userId) const
@@ -361,13 +361,13 @@ Result<std::optional<Episode>> EpisodeStore::latestExchange(const QString& userI
     auto q = sql::selectCached(m_latestExchange, m_db.connection(),
                                QStringLiteral("SELECT %1 FROM episodes e WHERE e.user_id = ? AND e.kind = 'exchange' "
                                               "AND e.status = 'active' ORDER BY e.created_at DESC, e.seq DESC LIMIT 1")
-                                   .arg(kColumns),
+                                   .arg(kEpisodeColumns),
                                {userId});
     if (!q)
         return q.error();
     std::optional<Episode> latest;
     if ((*q)->next())
-        latest = fromRow(**q);
+        latest = episodeFromRow(**q);
     (*q)->finish();
     return latest;
 }
@@ -384,13 +384,13 @@ Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFi
     if (f.order == EpisodeOrder::Created) {
         // The (user_id, status, created_at) index delivers this order without sorting.
         statement = QStringLiteral("SELECT %1 FROM episodes e WHERE %2 ORDER BY %3 LIMIT ? OFFSET ?")
-                        .arg(kColumns, w.clause, order);
+                        .arg(kEpisodeColumns, w.clause, order);
     } else {
         // Sorting whole rows of 100,000 episodes takes SQLite a third of a second; sorting only
         // the keys and fetching the page's rows afterwards takes a fraction of that.
         statement = QStringLiteral("SELECT %1 FROM episodes e JOIN (SELECT e.seq FROM episodes e WHERE %2 "
                                    "ORDER BY %3 LIMIT ? OFFSET ?) page ON page.seq = e.seq ORDER BY %3")
-                        .arg(kColumns, w.clause, order);
+                        .arg(kEpisodeColumns, w.clause, order);
     }
     w.values << sql::limit(f.limit) << f.offset;
     auto q = sql::runList(m_db.connection(), statement, w.values);
@@ -398,7 +398,7 @@ Result<QList<Episode>> EpisodeStore::list(const QString& userId, const EpisodeFi
         return q.error();
     QList<Episode> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(episodeFromRow(*q));
     return list;
 }
 
@@ -466,7 +466,7 @@ Status EpisodeStore::touch(const QString& userId, const QStringList& ids, const 
 
 namespace {
 
-Result<QStringList> idsOf(Result<QSqlQuery> q)
+Result<QStringList> idsFromQuery(Result<QSqlQuery> q)
 {
     if (!q)
         return q.error();
@@ -480,7 +480,7 @@ Result<QStringList> idsOf(Result<QSqlQuery> q)
 
 Result<QStringList> EpisodeStore::archivedBefore(const QString& userId, const QDateTime& cutoff) const
 {
-    return idsOf(sql::run(
+    return idsFromQuery(sql::run(
         m_db.connection(),
         QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'archived' AND archived_at < ?"),
         {userId, toMsecs(cutoff)}));
@@ -490,7 +490,7 @@ Result<QStringList> EpisodeStore::leastRetained(const QString& userId, const QDa
                                                 const Retention& retention) const
 {
     constexpr double kMsPerDay = 86400000.0;
-    return idsOf(
+    return idsFromQuery(
         sql::run(m_db.connection(),
                  QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
                                 "ORDER BY CAST(? AS DOUBLE PRECISION) * importance + CAST(? AS DOUBLE PRECISION) "
@@ -503,7 +503,7 @@ Result<QStringList> EpisodeStore::leastRetained(const QString& userId, const QDa
 
 Result<QStringList> EpisodeStore::activeMadeBefore(const QString& userId, const QDateTime& cutoff) const
 {
-    return idsOf(
+    return idsFromQuery(
         sql::run(m_db.connection(),
                  QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' AND pinned = 0 "
                                 "AND created_at < ? ORDER BY seq"),

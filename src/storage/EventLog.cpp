@@ -7,10 +7,10 @@
 namespace engram {
 namespace {
 
-const auto kColumns =
-    QStringLiteral("id, user_id, item_id, item_type, action, actor, before, after, created_at, undone, action_group, client");
+const auto kEventColumns = QStringLiteral(
+    "id, user_id, item_id, item_type, action, actor, before, after, created_at, undone, action_group, client");
 
-Event fromRow(const QSqlQuery& q)
+Event eventFromRow(const QSqlQuery& q)
 {
     Event e;
     e.id = q.value(0).toString();
@@ -43,7 +43,7 @@ Status EventLog::append(const Event& e)
 {
     return sql::runCached(
         m_insert, m_db.connection(),
-        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+        QStringLiteral("INSERT INTO events (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kEventColumns),
         {e.id.isEmpty() ? newId() : e.id, e.userId, e.itemId, e.itemType, e.action, enumName(e.actor),
          jsonOrNull(e.before), jsonOrNull(e.after), toMsecs(e.createdAt), e.undone ? 1 : 0, e.group, e.client});
 }
@@ -76,13 +76,13 @@ Result<QList<Event>> EventLog::forItems(const QString& userId, const QStringList
     }
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND item_id IN (%2) ORDER BY seq")
-                              .arg(kColumns, marks.join(QLatin1Char(','))),
+                              .arg(kEventColumns, marks.join(QLatin1Char(','))),
                           values);
     if (!q)
         return q.error();
     QList<Event> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(eventFromRow(*q));
     return list;
 }
 
@@ -100,13 +100,13 @@ Result<QList<Event>> EventLog::forUser(const QString& userId, int limit) const
         m_db.connection(),
         QStringLiteral("SELECT %1 FROM (SELECT * FROM events WHERE user_id = ? ORDER BY seq DESC LIMIT ?) recent "
                        "ORDER BY seq")
-            .arg(kColumns),
+            .arg(kEventColumns),
         {userId, sql::limit(limit)});
     if (!q)
         return q.error();
     QList<Event> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(eventFromRow(*q));
     return list;
 }
 
@@ -138,13 +138,13 @@ Result<QList<Event>> EventLog::userEvents(const QString& userId, const QStringLi
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM events WHERE user_id = ? AND actor = 'user' AND undone = 0 "
                                          "AND action IN (%2) %3ORDER BY seq DESC LIMIT ?")
-                              .arg(kColumns, marks.join(QLatin1Char(',')), inGroup),
+                              .arg(kEventColumns, marks.join(QLatin1Char(',')), inGroup),
                           values);
     if (!q)
         return q.error();
     QList<Event> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(eventFromRow(*q));
     return list;
 }
 

@@ -11,13 +11,13 @@
 namespace engram {
 namespace {
 
-const auto kColumns = QStringLiteral(
+const auto kFactColumns = QStringLiteral(
     "f.id, f.user_id, f.subject, f.predicate, f.object, f.confidence, f.status, f.source, f.conversation_id, "
     "f.message_id, f.model, f.valid_from, f.valid_to, f.superseded_by, f.pinned, f.importance, f.access_count, "
     "f.last_access_at, f.created_at, f.updated_at, f.metadata");
 constexpr int kColumnCount = 21;
 
-Fact fromRow(const QSqlQuery& q)
+Fact factFromRow(const QSqlQuery& q)
 {
     Fact f;
     f.id = q.value(0).toString();
@@ -166,14 +166,14 @@ Result<QHash<QString, QString>> FactStore::owners(const QStringList& ids) const
 
 Result<Fact> FactStore::find(const QString& userId, const QString& id) const
 {
-    auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.id = ?").arg(kColumns), {userId, id});
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.id = ?").arg(kFactColumns),
+                      {userId, id});
     if (!q)
         return q.error();
     if (!q->next())
         return Error::notFound(QStringLiteral("There is no fact %1").arg(id));
-    return fromRow(*q);
+    return factFromRow(*q);
 }
 
 Result<std::optional<Fact>> FactStore::current(const QString& userId, const QString& subject,
@@ -182,13 +182,13 @@ Result<std::optional<Fact>> FactStore::current(const QString& userId, const QStr
     auto q = sql::run(m_db.connection(),
                       QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.subject_key = ? "
                                      "AND f.predicate_key = ? AND f.status = 'active'")
-                          .arg(kColumns),
+                          .arg(kFactColumns),
                       {userId, normalizeKey(subject), normalizeKey(predicate)});
     if (!q)
         return q.error();
     if (!q->next())
         return std::optional<Fact>();
-    return std::optional<Fact>(fromRow(*q));
+    return std::optional<Fact>(factFromRow(*q));
 }
 
 Result<QList<Fact>> FactStore::lineage(const QString& userId, const QString& subject, const QString& predicate) const
@@ -196,13 +196,13 @@ Result<QList<Fact>> FactStore::lineage(const QString& userId, const QString& sub
     auto q = sql::run(m_db.connection(),
                       QStringLiteral("SELECT %1 FROM facts f WHERE f.user_id = ? AND f.subject_key = ? "
                                      "AND f.predicate_key = ? ORDER BY f.valid_from, f.seq")
-                          .arg(kColumns),
+                          .arg(kFactColumns),
                       {userId, normalizeKey(subject), normalizeKey(predicate)});
     if (!q)
         return q.error();
     QList<Fact> list;
     while (q->next())
-        list.append(fromRow(*q));
+        list.append(factFromRow(*q));
     return list;
 }
 
@@ -230,13 +230,13 @@ Status FactStore::forEach(const QString& userId, const FactFilter& filter,
     auto q = sql::runList(m_db.connection(),
                           QStringLiteral("SELECT %1 FROM facts f WHERE %2 ORDER BY f.pinned DESC, f.confidence DESC, "
                                          "f.updated_at DESC, f.seq LIMIT ? OFFSET ?")
-                              .arg(filter.tripleOnly ? tripleColumns : kColumns, where),
+                              .arg(filter.tripleOnly ? tripleColumns : kFactColumns, where),
                           values);
     if (!q)
         return q.error();
     while (q->next()) {
         if (!filter.tripleOnly) {
-            if (!visit(fromRow(*q)))
+            if (!visit(factFromRow(*q)))
                 break;
             continue;
         }
@@ -281,14 +281,14 @@ Result<QList<FactHit>> FactStore::search(const QString& userId, const QList<Sear
     }
     auto q = sql::run(m_db.connection(),
                       QStringLiteral("SELECT %1, f.seq FROM %2")
-                          .arg(kColumns, m_db.backend().rowsBySeq(QStringLiteral("facts"), QStringLiteral("f"))),
+                          .arg(kFactColumns, m_db.backend().rowsBySeq(QStringLiteral("facts"), QStringLiteral("f"))),
                       {QString::fromStdString(rows.dump())});
     if (!q)
         return q.error();
     QList<std::optional<FactHit>> found(ranked->size());
     while (q->next()) {
         const qsizetype at = positions.value(q->value(kColumnCount).toLongLong());
-        found[at] = FactHit{fromRow(*q), ranked->at(at).second};
+        found[at] = FactHit{factFromRow(*q), ranked->at(at).second};
     }
     for (auto& hit : found) {
         if (hit)

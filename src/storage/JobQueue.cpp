@@ -8,8 +8,8 @@
 namespace engram {
 namespace {
 
-const auto kColumns = QStringLiteral("id, user_id, kind, dedupe_key, payload, status, attempts, next_run_at, "
-                                     "last_error, created_at, updated_at");
+const auto kJobColumns = QStringLiteral("id, user_id, kind, dedupe_key, payload, status, attempts, next_run_at, "
+                                        "last_error, created_at, updated_at");
 
 Job::Status statusFrom(const QString& s)
 {
@@ -22,7 +22,7 @@ Job::Status statusFrom(const QString& s)
     return Job::Status::Queued;
 }
 
-Job fromRow(const QSqlQuery& q)
+Job jobFromRow(const QSqlQuery& q)
 {
     Job j;
     j.id = q.value(0).toString();
@@ -96,13 +96,13 @@ Result<std::optional<Job>> JobQueue::claimWhere(const QString& where, const QVar
         return st.error();
     auto q = sql::run(m_db.connection(),
                       QStringLiteral("SELECT %1 FROM jobs WHERE %2 ORDER BY next_run_at, seq LIMIT 1%3")
-                          .arg(kColumns, where, m_db.backend().claimSuffix()),
+                          .arg(kJobColumns, where, m_db.backend().claimSuffix()),
                       {value});
     if (!q)
         return q.error();
     if (!q->next())
         return std::optional<Job>();
-    Job job = fromRow(*q);
+    Job job = jobFromRow(*q);
     job.status = Job::Status::Running;
     job.attempts += 1;
     job.updatedAt = now;
@@ -162,17 +162,17 @@ Result<QList<Job>> JobQueue::pending(const QString& userId) const
         userId.isEmpty()
             ? sql::run(m_db.connection(),
                        QStringLiteral("SELECT %1 FROM jobs WHERE status IN ('queued', 'running') ORDER BY seq")
-                           .arg(kColumns))
+                           .arg(kJobColumns))
             : sql::run(m_db.connection(),
                        QStringLiteral(
                            "SELECT %1 FROM jobs WHERE user_id = ? AND status IN ('queued', 'running') ORDER BY seq")
-                           .arg(kColumns),
+                           .arg(kJobColumns),
                        {userId});
     if (!q)
         return q.error();
     QList<Job> jobs;
     while (q->next())
-        jobs.append(fromRow(*q));
+        jobs.append(jobFromRow(*q));
     return jobs;
 }
 
@@ -183,7 +183,7 @@ Result<bool> JobQueue::adopt(const Job& job)
         sql::run(m_db.connection(),
                  QStringLiteral("INSERT INTO jobs (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                                 "ON CONFLICT DO NOTHING")
-                     .arg(kColumns),
+                     .arg(kJobColumns),
                  {job.id, job.userId, job.kind, job.dedupeKey, jsontext::dump(job.payload), enumName(status),
                   job.attempts, toMsecs(job.nextRunAt), job.lastError, toMsecs(job.createdAt), toMsecs(job.updatedAt)});
     if (!q)
@@ -193,12 +193,12 @@ Result<bool> JobQueue::adopt(const Job& job)
 
 Result<std::optional<Job>> JobQueue::find(const QString& id) const
 {
-    auto q = sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM jobs WHERE id = ?").arg(kColumns), {id});
+    auto q = sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM jobs WHERE id = ?").arg(kJobColumns), {id});
     if (!q)
         return q.error();
     if (!q->next())
         return std::optional<Job>();
-    return std::optional<Job>(fromRow(*q));
+    return std::optional<Job>(jobFromRow(*q));
 }
 
 Result<std::optional<QDateTime>> JobQueue::nextDue() const

@@ -7,13 +7,13 @@
 namespace engram {
 namespace {
 
-const auto kColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
-                                     "status, pinned, created_at, metadata");
+const auto kMessageColumns = QStringLiteral("id, user_id, conversation_id, role, content, model_content, window_state, "
+                                            "status, pinned, created_at, metadata");
 // The same positions with the texts left out.
 const auto kRoleColumns = QStringLiteral("id, user_id, conversation_id, role, '', '', window_state, status, pinned, "
                                          "created_at, ''");
 
-Message fromRow(const QSqlQuery& q, MessageDetail detail)
+Message messageFromRow(const QSqlQuery& q, MessageDetail detail)
 {
     Message m;
     m.id = q.value(0).toString();
@@ -41,7 +41,7 @@ Status MessageStore::insert(const Message& m)
 {
     return sql::runCached(
         m_insert, m_db.connection(),
-        QStringLiteral("INSERT INTO messages (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kColumns),
+        QStringLiteral("INSERT INTO messages (%1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").arg(kMessageColumns),
         {m.id, m.userId, m.conversationId, enumName(m.role), m.content, m.modelContent, enumName(m.windowState),
          enumName(m.status), m.pinned ? 1 : 0, toMsecs(m.createdAt), jsontext::dump(m.metadata)});
 }
@@ -49,13 +49,13 @@ Status MessageStore::insert(const Message& m)
 Result<QList<Message>> MessageStore::select(const QString& where, std::initializer_list<QVariant> values,
                                             MessageDetail detail) const
 {
-    auto q =
-        sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM messages WHERE %2").arg(kColumns, where), values);
+    auto q = sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM messages WHERE %2").arg(kMessageColumns, where),
+                      values);
     if (!q)
         return q.error();
     QList<Message> list;
     while (q->next())
-        list.append(fromRow(*q, detail));
+        list.append(messageFromRow(*q, detail));
     return list;
 }
 
@@ -86,13 +86,13 @@ Result<QList<Message>> MessageStore::inState(const QString& userId, WindowState 
         rolesOnly ? m_rolesInConversationState : m_inConversationState, m_db.connection(),
         QStringLiteral("SELECT %1 FROM messages WHERE user_id = ? AND window_state = ? AND conversation_id = ? "
                        "ORDER BY seq")
-            .arg(rolesOnly ? kRoleColumns : kColumns),
+            .arg(rolesOnly ? kRoleColumns : kMessageColumns),
         {userId, enumName(state), conversationId});
     if (!q)
         return q.error();
     QList<Message> list;
     while ((*q)->next())
-        list.append(fromRow(**q, detail));
+        list.append(messageFromRow(**q, detail));
     (*q)->finish();
     return list;
 }

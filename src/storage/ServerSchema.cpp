@@ -387,7 +387,7 @@ QStringList embeddingTriggers()
 // Version 1: every table of SQLite's schema 9. Times are milliseconds since the epoch in BIGINT,
 // as in the file, so that a value is written and read the same way on both engines (no time zone
 // can shift it); metadata and payloads are jsonb; seq columns are identities.
-QStringList migration1()
+QStringList serverMigration1()
 {
     QStringList statements{
         QStringLiteral("CREATE TABLE engram_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
@@ -573,7 +573,7 @@ QStringList migration1()
 // them back to find the newest holders of common terms stops at the last it needs, where
 // episodes_user (by time) had it read and sort a whole window first (8 ms instead of 1 at
 // 100,000 episodes; ServerEpisodeIndex::score).
-QStringList migration2()
+QStringList serverMigration2()
 {
     return {QStringLiteral("CREATE INDEX episodes_newest ON episodes(user_id, status, seq)")};
 }
@@ -582,7 +582,7 @@ QStringList migration2()
 // of every loaded episode grouped in SQL (one word a term and a count, in C): 20,000 imported
 // episodes hold two million such rows, which took 2.1 s to sort and count, and ts_stat 0.26 s.
 // The context is refreshed first, as in version 1, so that the final vectors are counted.
-QStringList migration3()
+QStringList serverMigration3()
 {
     const QString loaded = QStringLiteral("FROM episodes WHERE seq > p_after AND xmin = pg_current_xact_id()::xid");
     return {
@@ -622,7 +622,7 @@ QStringList migration3()
 // words the context held already, an edit that repeats a word) left the user's token total as it
 // was, so BM25's average length drifted from the truth. Such rows are counted now, and the totals
 // are counted once afresh.
-QStringList migration4()
+QStringList serverMigration4()
 {
     return {
         statisticsFunction(QStringLiteral("CREATE OR REPLACE"), changedRows(true)),
@@ -645,7 +645,7 @@ QStringList migration4()
 //   call now names the schema the memory lives in (the one the migration runs in, put in by
 //   format's %I); the function stays inlinable (a SET search_path on it would not be).
 // Every stored vector is what the mended function gives: only texts it could store were stored.
-QStringList migration5()
+QStringList serverMigration5()
 {
     const QString lexemes = lexemesFunction(QStringLiteral("CREATE OR REPLACE"),
                                             QStringLiteral("%I.engram_long_tokens"), QStringLiteral("([^ ]{128}){4}"));
@@ -657,8 +657,8 @@ QStringList migration5()
 
 const std::vector<QStringList>& serverMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5()};
+    static const std::vector<QStringList> migrations{serverMigration1(), serverMigration2(), serverMigration3(),
+                                                     serverMigration4(), serverMigration5()};
     return migrations;
 }
 

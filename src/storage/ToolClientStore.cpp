@@ -7,7 +7,7 @@
 namespace engram {
 namespace {
 
-const auto kColumns = QStringLiteral("name, version, access, first_seen, last_read, last_write");
+const auto kToolClientColumns = QStringLiteral("name, version, access, first_seen, last_read, last_write");
 
 QDateTime timeOrNone(const QVariant& value)
 {
@@ -39,7 +39,7 @@ Result<QList<ToolClient>> ToolClientStore::list(const QString& userId) const
                  QStringLiteral("SELECT %1 FROM tool_clients WHERE user_id = ? "
                                 "ORDER BY greatest(coalesce(last_read, 0), coalesce(last_write, 0), first_seen) DESC, "
                                 "name")
-                     .arg(kColumns),
+                     .arg(kToolClientColumns),
                  {userId});
     if (!q)
         return q.error();
@@ -51,9 +51,10 @@ Result<QList<ToolClient>> ToolClientStore::list(const QString& userId) const
 
 Result<std::optional<ToolClient>> ToolClientStore::find(const QString& userId, const QString& name) const
 {
-    auto q = sql::run(m_db.connection(),
-                      QStringLiteral("SELECT %1 FROM tool_clients WHERE user_id = ? AND name = ?").arg(kColumns),
-                      {userId, name});
+    auto q =
+        sql::run(m_db.connection(),
+                 QStringLiteral("SELECT %1 FROM tool_clients WHERE user_id = ? AND name = ?").arg(kToolClientColumns),
+                 {userId, name});
     if (!q)
         return q.error();
     if (!q->next())
