@@ -58,7 +58,7 @@ deadline=$((started + max_minutes * 60))
 # ---- build what the soak runs
 command -v sqlite3 >/dev/null || { echo "soak.sh: needs the sqlite3 command (scripts/install-deps.sh)" >&2; exit 2; }
 if ((build)) && [[ ! -f "$build_dir/build.ninja" && ! -f "$build_dir/Makefile" ]]; then
-    cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 targets=(engram-cli fake-llm-server)
 if [[ ",$scenarios," == *",app,"* ]]; then targets+=(engram); fi
