@@ -45,8 +45,11 @@ LlmSettings FakeLlmServer::clientSettings() const
     s.chatModel = QStringLiteral("fake-chat");
     s.embeddingModel = QStringLiteral("fake-embed");
     s.connectTimeoutMs = 10000;
-    s.idleTimeoutMs = 10000;
-    s.requestTimeoutMs = 20000;
+    // The idle timer restarts as each read arrives, before the client works through it: in an
+    // unoptimised sanitizer build a megabyte reply's reads took over 10 s to work through
+    // (runawayReplyIsCutKeptAndMarked, clang -O0 ASan). A test about silence sets its own.
+    s.idleTimeoutMs = 30000;
+    s.requestTimeoutMs = 30000;
     s.maxRetries = 3;
     s.retryBaseDelayMs = 20;
     s.retryMaxDelayMs = 100;
