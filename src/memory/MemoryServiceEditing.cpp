@@ -212,7 +212,7 @@ Status MemoryService::remove(const QString& userId, const QString& id)
 
 Result<QString> MemoryService::undoDelete(const QString& userId, const Event& event)
 {
-    const QString what = event.itemType == itemtype::kFact ? QStringLiteral("fact") : event.itemType;
+    const QString& what = event.itemType;
     if (event.itemType == itemtype::kMessage) {
         const auto state =
             windowStateFromString(QString::fromStdString(event.before.value("window_state", std::string())));
@@ -259,7 +259,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
 
 Result<QString> MemoryService::undoEvent(const QString& userId, const Event& event)
 {
-    const QString what = event.itemType == itemtype::kFact ? QStringLiteral("fact") : event.itemType;
+    const QString& what = event.itemType;
     if (event.action == QLatin1String("delete"))
         return undoDelete(userId, event);
     if (event.action == QLatin1String("pin") || event.action == QLatin1String("unpin")) {
