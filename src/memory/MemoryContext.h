@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/Clock.h"
+#include "memory/FusionCalibration.h"
 #include "memory/MemoryConfig.h"
 #include "memory/VectorIndex.h"
 #include "storage/Database.h"
@@ -64,6 +65,15 @@ struct MemoryContext
     MemoryConfig config;
     QString client; // MemoryService::setWritingClient: the AI tool every change here comes from
     QString actionGroup; // while MemoryService::asOneAction runs: the group of the events it records
+
+    // The fusion weights chosen for a user and embedding model (FusionCalibration::weightsFor).
+    struct CalibratedFusion
+    {
+        FusionWeights weights;
+        int vectors{}; // how many vectors of the model the user had then
+        int probes{};
+    };
+    QHash<QString, CalibratedFusion> fusion; // key: user id + '\n' + model
 };
 
 } // namespace engram

@@ -1,5 +1,6 @@
 // The embedding half of Retriever: fuses its BM25 ranking with the cosine ranking. Kept apart
 // from Retriever.cpp so the keyword ranking can change without touching this.
+#include "memory/FusionCalibration.h"
 #include "memory/MemoryContext.h"
 #include "memory/RankFusion.h"
 #include "memory/Retriever.h"
@@ -12,10 +13,10 @@ namespace {
 // How many more neighbours than asked for are fused, as for BM25 candidates.
 constexpr int kVectorCandidateFactor = 3;
 
-// Orders `hits` by the weighted fused ranks of their BM25 order and `vectorIds` (config's weights), the fused score as
-// the hit's score; `load` fetches an item only the vectors found (nullopt: it does not qualify).
+// Orders `hits` by the weighted fused ranks of their BM25 order and `vectorIds`, the fused score as the hit's score;
+// `load` fetches an item only the vectors found (nullopt: it does not qualify).
 template <typename Hit, typename IdOf, typename Load>
-Result<QList<Hit>> fused(const MemoryConfig& config, QList<Hit> hits, const QStringList& vectorIds, int limit,
+Result<QList<Hit>> fused(const FusionWeights& weights, QList<Hit> hits, const QStringList& vectorIds, int limit,
                          IdOf idOf, Load load)
 {
     QStringList bm25Ids;
@@ -38,8 +39,8 @@ Result<QList<Hit>> fused(const MemoryConfig& config, QList<Hit> hits, const QStr
         vectorRanking.append(id);
     }
     QList<Hit> out;
-    const QList<RankFusion::Ranking> rankings{{bm25Ids, config.keywordFusionWeight, config.fusionK},
-                                              {vectorRanking, config.vectorFusionWeight, config.fusionK}};
+    const QList<RankFusion::Ranking> rankings{{bm25Ids, weights.keyword, weights.k},
+                                              {vectorRanking, weights.vector, weights.k}};
     for (const FusedRank& rank : RankFusion::fuseWeighted(rankings)) {
         if (out.size() >= limit)
             break;
@@ -81,8 +82,11 @@ Result<QList<EpisodeHit>> Retriever::fuseEpisodes(const QString& userId, QList<E
             return std::optional<EpisodeHit>();
         return std::optional<EpisodeHit>(EpisodeHit{*episode, 0.0, {}, 0, false});
     };
+    auto weights = FusionCalibration::weightsFor(m_ctx, *this, userId, vector.model);
+    if (!weights)
+        return weights.error();
     return fused(
-        m_ctx.config, std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
+        *weights, std::move(bm25), *ids, limit, [](const EpisodeHit& h) { return h.episode.id; }, load);
 }
 
 Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit> bm25, const QueryVector& vector,
@@ -99,8 +103,12 @@ Result<QList<FactHit>> Retriever::fuseFacts(const QString& userId, QList<FactHit
             return std::optional<FactHit>();
         return std::optional<FactHit>(FactHit{*fact, 0.0});
     };
+    // Facts have no conversation to probe with: they take the weights the user's exchanges chose.
+    auto weights = FusionCalibration::weightsFor(m_ctx, *this, userId, vector.model);
+    if (!weights)
+        return weights.error();
     return fused(
-        m_ctx.config, std::move(bm25), *ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
+        *weights, std::move(bm25), *ids, limit, [](const FactHit& h) { return h.fact.id; }, load);
 }
 
 } // namespace engram

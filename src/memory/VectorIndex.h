@@ -33,6 +33,8 @@ public:
     // The `k` items of `itemType` most similar to `query`, best first, at least `minSimilarity`.
     Result<QList<VectorHit>> nearest(const QString& userId, const QueryVector& query, const QString& itemType, int k,
                                      double minSimilarity) const;
+    // Every vector of the user's items made by `model` (the cache: valid until the next call).
+    Result<const QList<StoredVector>*> rowsFor(const QString& userId, const QString& model) const;
 
 private:
     struct Cached
@@ -41,8 +43,6 @@ private:
         int count{-1};
         QList<StoredVector> rows;
     };
-
-    Result<const QList<StoredVector>*> rowsFor(const QString& userId, const QString& model) const;
 
     EmbeddingStore& m_store;
     mutable QHash<QString, Cached> m_cache; // key: user id + '\n' + model

@@ -5,6 +5,7 @@
 #include "QualityRun.h"
 #include "RetrievalMetrics.h"
 
+#include "memory/FusionCalibration.h"
 #include "memory/MemoryConfig.h"
 #include "memory/RankFusion.h"
 
@@ -31,6 +32,7 @@ const QString kKeyword = QStringLiteral("keyword (Engram)");
 const QString kVectors = QStringLiteral("vectors alone");
 const QString kFused = QStringLiteral("fused (default)");
 const QString kPaper = QStringLiteral("fused (equal, k = 60)");
+const QString kCalibrated = QStringLiteral("fused (calibrated)");
 
 // A standard normal draw (Box–Muller).
 double normal(SplitMix& rng)
@@ -41,14 +43,16 @@ double normal(SplitMix& rng)
 }
 
 // The nearest items by simulated cosine, as nearestIds returns them: best first, at most
-// kVectorCandidates, none below the similarity floor.
-QStringList simulatedNearest(const BenchStore& store, const BenchQuestion& q, double separation, SplitMix& rng,
-                             double floor)
+// kVectorCandidates, none below the similarity floor or in `leftOut`.
+QStringList simulatedNearest(const BenchStore& store, const QSet<QString>& relevant, double separation, SplitMix& rng,
+                             double floor, const QSet<QString>& leftOut = {})
 {
     QList<std::pair<double, QString>> scored;
     for (const BenchItem& item : store.items) {
         double cosine = kMeanCosine + kCosineSd * normal(rng);
-        if (q.keys.contains(item.key))
+        if (leftOut.contains(item.key))
+            continue;
+        if (relevant.contains(item.key))
             cosine += separation * kCosineSd;
         if (cosine >= floor)
             scored.append({cosine, item.key});
@@ -72,23 +76,89 @@ QStringList fused(const QStringList& keyword, const QStringList& vectors, double
     return ids;
 }
 
+// The store's probes as FusionCalibration draws them from a memory (its newest kProbeWindow items),
+// with Engram's keyword ranking; the vector rankings are drawn per separation.
+struct StoreProbes
+{
+    QList<ProbeTarget> targets;
+    QList<QStringList> keyword;
+    BenchStore window; // the items the probes are drawn from and ranked among
+};
+
+StoreProbes keywordProbes(const BenchStore& store, QualityRun& run)
+{
+    QList<QStringList> conversations;
+    QHash<QString, qsizetype> indexOf;
+    QHash<QString, QString> textOf;
+    const qsizetype first = std::max<qsizetype>(0, store.items.size() - FusionCalibration::kProbeWindow);
+    for (qsizetype i = store.items.size() - 1; i >= first; --i) {
+        const BenchItem& item = store.items.at(i);
+        auto it = indexOf.constFind(item.conversation);
+        if (it == indexOf.constEnd()) {
+            it = indexOf.insert(item.conversation, conversations.size());
+            conversations.append(QStringList());
+        }
+        conversations[*it].prepend(item.key);
+        textOf.insert(item.key, item.text);
+    }
+    StoreProbes probes;
+    probes.window.items = store.items.mid(first);
+    probes.targets = FusionCalibration::plan(conversations, [](const QString&) { return true; });
+    for (const ProbeTarget& target : probes.targets) {
+        BenchQuestion probe;
+        probe.text = textOf.value(target.probe);
+        double ms = 0;
+        QStringList ranked = check(run.rank(Method::Engram, probe, kKeywordCandidates + 3, ms), "probe");
+        ranked.removeIf([&](const QString& key) { return target.leftOut.contains(key) || !textOf.contains(key); });
+        probes.keyword.append(ranked.mid(0, kKeywordCandidates));
+    }
+    return probes;
+}
+
+// The weights FusionCalibration chooses for the store when the model separates a probe's relevant
+// items by `separation`, as it separates a question's evidence.
+FusionWeights calibrated(const StoreProbes& probes, double separation, SplitMix& rng, const MemoryConfig& config)
+{
+    QList<FusionProbe> drawn;
+    for (qsizetype i = 0; i < probes.targets.size(); ++i) {
+        const ProbeTarget& target = probes.targets.at(i);
+        drawn.append(FusionProbe{probes.keyword.at(i),
+                                 simulatedNearest(probes.window, target.relevant, separation, rng,
+                                                  config.minVectorSimilarity, target.leftOut),
+                                 target.relevant});
+    }
+    return FusionCalibration::choose(drawn, config);
+}
+
 struct SetResult
 {
     QString title;
     QList<MetricSums> bySeparation; // one per kSeparations
     int questions{};
+    QList<QMap<QString, int>> chosen; // per separation: how many stores chose each pair of weights
 };
 
 SetResult simulate(const QString& title, const QList<BenchStore>& stores, const QString& templatePath,
                    const QString& dir)
 {
     const MemoryConfig config;
-    SetResult r{title, QList<MetricSums>(kSeparations.size()), 0};
+    SetResult r{title, QList<MetricSums>(kSeparations.size()), 0, {}};
+    r.chosen.resize(kSeparations.size());
     quint64 seed = 0x5EED5EEDULL;
     for (const BenchStore& store : stores) {
         QualityRun run(store, templatePath, dir);
         if (auto st = run.open(); !st)
             qFatal("cannot load %s: %s", qPrintable(store.name), qPrintable(st.errorMessage()));
+        const StoreProbes probes = keywordProbes(store, run);
+        QList<FusionWeights> weights;
+        for (qsizetype s = 0; s < kSeparations.size(); ++s) {
+            SplitMix rng(0xCA11B8A7E5ULL + quint64(r.questions) * 131 + quint64(s));
+            weights.append(calibrated(probes, kSeparations.at(s), rng, config));
+            ++r.chosen[s][QStringLiteral("%1/%2 k %3")
+                              .arg(weights.last().keyword)
+                              .arg(weights.last().vector)
+                              .arg(weights.last().k)];
+        }
         for (const BenchQuestion& q : store.questions) {
             double ms = 0;
             const QStringList keyword = check(run.rank(Method::Engram, q, kKeywordCandidates, ms), "keyword");
@@ -96,7 +166,7 @@ SetResult simulate(const QString& title, const QList<BenchStore>& stores, const 
             for (qsizetype s = 0; s < kSeparations.size(); ++s) {
                 SplitMix rng(++seed);
                 const QStringList vectors =
-                    simulatedNearest(store, q, kSeparations.at(s), rng, config.minVectorSimilarity);
+                    simulatedNearest(store, q.keys, kSeparations.at(s), rng, config.minVectorSimilarity);
                 MetricSums& sums = r.bySeparation[s];
                 sums.add(kKeyword, q.group, scoreRanking(keyword.mid(0, kTopK), q.keys));
                 sums.add(kVectors, q.group, scoreRanking(vectors.mid(0, kTopK), q.keys));
@@ -106,6 +176,8 @@ SetResult simulate(const QString& title, const QList<BenchStore>& stores, const 
                                       q.keys));
                 sums.add(kPaper, q.group,
                          scoreRanking(fused(keyword, vectors, 1.0, 1.0, RankFusion::kDefaultK), q.keys));
+                const FusionWeights& w = weights.at(s);
+                sums.add(kCalibrated, q.group, scoreRanking(fused(keyword, vectors, w.keyword, w.vector, w.k), q.keys));
             }
         }
     }
@@ -131,10 +203,11 @@ void runFusionSimulation(const BenchOptions& o, const QString& templatePath, con
         Table table(QStringLiteral("%1, fused with a simulated embedding ranking: Recall@1 / Recall@5 (%2 questions)")
                         .arg(set.title)
                         .arg(set.questions),
-                    {QStringLiteral("evidence cosine separation d′"), kKeyword, kVectors, kFused, kPaper});
+                    {QStringLiteral("evidence cosine separation d′"), kKeyword, kVectors, kFused, kPaper, kCalibrated,
+                     QStringLiteral("weights chosen (keyword/vectors k, stores)")});
         for (qsizetype s = 0; s < kSeparations.size(); ++s) {
             QStringList row{num(kSeparations.at(s), 0)};
-            for (const QString& method : {kKeyword, kVectors, kFused, kPaper}) {
+            for (const QString& method : {kKeyword, kVectors, kFused, kPaper, kCalibrated}) {
                 const RankScore score = set.bySeparation.at(s).mean(method);
                 row.append(num(score.recall1, 3) + QStringLiteral(" / ") + num(score.recall5, 3));
                 values.push_back(Json{{"set", set.title.toStdString()},
@@ -143,13 +216,19 @@ void runFusionSimulation(const BenchOptions& o, const QString& templatePath, con
                                       {"recall1", score.recall1},
                                       {"recall5", score.recall5}});
             }
+            QStringList chosen;
+            for (auto it = set.chosen.at(s).cbegin(); it != set.chosen.at(s).cend(); ++it)
+                chosen.append(QStringLiteral("%1: %2").arg(it.key()).arg(it.value()));
+            row.append(chosen.join(QStringLiteral(", ")));
             table.addRow(row);
         }
         table.addNote(QStringLiteral(
             "Simulated cosines: every item ~ N(0.30, 0.08), the evidence shifted up by d′ × 0.08, independent of the "
             "words (a real model's ranking correlates with the keyword one). The nearest 30 above 0.2 are fused with "
             "Engram's 50 best keyword candidates by RankFusion, as RetrieverVectors does: default weights 0.25 "
-            "(keyword) and 1.0 (vectors), k = 10."));
+            "(keyword) and 1.0 (vectors), k = 10. Calibrated: the weights FusionCalibration chooses for each store "
+            "from up to 32 probes of its own conversations (an item's text the query, the items 2-3 turns away the "
+            "target), the probes' relevant items separated by the same d′ as a question's evidence."));
         report.add(table);
     }
     report.values()["fusion_simulation"] = values;

@@ -2,6 +2,7 @@
 #include "FakeReply.h"
 #include "MemoryFixture.h"
 #include "llm/LlmClient.h"
+#include "memory/FusionCalibration.h"
 #include "memory/JobRunner.h"
 #include "memory/MemoryContext.h"
 #include "memory/RankFusion.h"
@@ -117,7 +118,97 @@ QStringList exchangeIds(const ContextResult& context)
     return s ? s->ids : QStringList();
 }
 
+// A memory of kTopics conversations of kTurns exchanges, with constructed vectors, asked one
+// question per conversation whose evidence is every exchange of it. With `Signal::Words` the
+// conversation's own word finds it and the vectors are noise (a model that knows nothing of this
+// user's words); with `Signal::Vectors` each conversation's vectors point along an axis of their
+// own and its words are shared with other conversations.
+enum class Signal
+{
+    Words,
+    Vectors
+};
+
+struct ConstructedRecall
+{
+    double keyword{}; // Recall@5 of the keyword ranking alone (no query vector)
+    double vectors{}; // of the vectors alone (a query no word of which is stored)
+    double fused{};   // of the search with text and vector, as a chat turn searches
+};
+
+ConstructedRecall constructedRecall(Signal signal)
+{
+    constexpr int kTopics = 8;
+    constexpr int kTurns = 6;
+    constexpr int kDims = 16;
+    constexpr int kTop = 5;
+    const QStringList own{QStringLiteral("amber"),  QStringLiteral("birch"), QStringLiteral("cedar"),
+                          QStringLiteral("dahlia"), QStringLiteral("ember"), QStringLiteral("fjord"),
+                          QStringLiteral("grove"),  QStringLiteral("heron")};
+    const QStringList shared{QStringLiteral("kettle"), QStringLiteral("lantern"), QStringLiteral("meadow"),
+                             QStringLiteral("nickel"), QStringLiteral("orchard")};
+    quint32 state = 12345;
+    const auto noise = [&state] {
+        state = state * 1664525u + 1013904223u;
+        return float(state >> 8) / float(1u << 24) - 0.5f;
+    };
+    const auto vectorOf = [&](int topic) {
+        QList<float> v(kDims);
+        for (float& x : v)
+            x = noise();
+        if (signal == Signal::Vectors) {
+            for (float& x : v)
+                x *= 0.3f;
+            v[topic] = 1.0f;
+        }
+        return v;
+    };
+
+    test::MemoryFixture m;
+    const QString model = QStringLiteral("constructed");
+    QList<QSet<QString>> evidence(kTopics);
+    for (int c = 0; c < kTopics; ++c) {
+        const QString conversation = m.newConversation(kUser, own[c]);
+        for (int t = 0; t < kTurns; ++t) {
+            m.clock().advanceSecs(60);
+            const QString text =
+                signal == Signal::Words
+                    ? QStringLiteral("%1 %2 today").arg(own[c], shared[(c + t) % 5])
+                    : QStringLiteral("%1 %2 today").arg(shared[(c + t) % 5], shared[(2 * c + t + 1) % 5]);
+            auto e = m->recordExchange(kUser, conversation, text, QStringLiteral("noted"));
+            if (!e || !m->embeddings().put(kUser, e->id, EmbeddingStore::kEpisode, model, vectorOf(c)))
+                qFatal("no exchange or vector");
+            evidence[c].insert(e->id);
+        }
+    }
+    const auto recallOf = [&](int topic, const QString& text, const std::optional<QueryVector>& vector) {
+        SearchOptions options;
+        options.facts = false;
+        options.kind = EpisodeKind::Exchange;
+        options.limit = kTop;
+        options.queryVector = vector;
+        auto items = m->search(kUser, text, options);
+        if (!items)
+            qFatal("search failed: %s", qPrintable(items.errorMessage()));
+        int found = 0;
+        for (const MemoryItem& item : *items)
+            found += evidence[topic].contains(item.id) ? 1 : 0;
+        return double(found) / double(kTurns) / double(kTopics);
+    };
+    ConstructedRecall r;
+    for (int c = 0; c < kTopics; ++c) {
+        const QString text = signal == Signal::Words ? own[c] : shared[c % 5];
+        const QueryVector vector{model, vectorOf(c)};
+        r.keyword += recallOf(c, text, std::nullopt);
+        r.vectors += recallOf(c, QStringLiteral("zyzzyva"), vector);
+        r.fused += recallOf(c, text, vector);
+    }
+    return r;
+}
+
 } // namespace
+
+Q_DECLARE_METATYPE(Signal)
 
 class TestEmbeddings final : public QObject
 {
@@ -297,6 +388,52 @@ private Q_SLOTS:
         const auto [meantToo, paper] = run(equal);
         QCOMPARE(paper.size(), 5);
         QVERIFY(!paper.contains(meantToo));
+    }
+
+    // The fused ranking is never below the better of its two inputs, whichever of them knows
+    // the user: FusionCalibration tries each pair of weights on the user's own conversations
+    // first. With the fixed default weights (keyword 0.25, vectors 1.0) the noise vectors of the
+    // first case took most of the top five from the words (fused Recall@5 0.15 against 0.83).
+    void theFusedRankingIsNeverBelowTheBetterInput_data()
+    {
+        QTest::addColumn<Signal>("signal");
+        QTest::newRow("the words know, the vectors are noise") << Signal::Words;
+        QTest::newRow("the vectors know, the words mislead") << Signal::Vectors;
+    }
+
+    void theFusedRankingIsNeverBelowTheBetterInput()
+    {
+        QFETCH(Signal, signal);
+        const ConstructedRecall r = constructedRecall(signal);
+        const QString recalls =
+            QStringLiteral("keyword %1, vectors %2, fused %3").arg(r.keyword).arg(r.vectors).arg(r.fused);
+        QVERIFY2(r.fused >= std::max(r.keyword, r.vectors), qPrintable(recalls));
+        // The case is what it says: one input is clearly the better.
+        QVERIFY2(std::abs(r.keyword - r.vectors) >= 0.5, qPrintable(recalls));
+    }
+
+    void calibrationNeedsEnoughProbesAndPrefersTheDefaultOnATie()
+    {
+        const MemoryConfig config;
+        const FusionWeights configured{config.keywordFusionWeight, config.vectorFusionWeight, config.fusionK};
+        QCOMPARE(FusionCalibration::candidates(config).constFirst(), configured);
+        // The words find every relevant item, the vectors none.
+        FusionProbe words;
+        words.keyword = {QStringLiteral("a"), QStringLiteral("b")};
+        words.vectors = {QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z"), QStringLiteral("w"),
+                         QStringLiteral("v")};
+        words.relevant = {QStringLiteral("a"), QStringLiteral("b")};
+        const QList<FusionProbe> few(FusionCalibration::kMinProbes - 1, words);
+        QCOMPARE(FusionCalibration::choose(few, config), configured);
+        const QList<FusionProbe> enough(FusionCalibration::kMinProbes, words);
+        const FusionWeights chosen = FusionCalibration::choose(enough, config);
+        QCOMPARE(FusionCalibration::recall(enough, chosen), 1.0);
+        QVERIFY(FusionCalibration::recall(enough, configured) < 1.0);
+        // Both rankings agree: every pair finds everything, and the configured one stays.
+        FusionProbe agree = words;
+        agree.vectors = words.keyword;
+        QCOMPARE(FusionCalibration::choose(QList<FusionProbe>(FusionCalibration::kMinProbes, agree), config),
+                 configured);
     }
 
     void aFailingEmbeddingEndpointLeavesTheTurnOnKeywords()

@@ -1,0 +1,188 @@
+#include "memory/FusionCalibration.h"
+
+#include "memory/MemoryContext.h"
+#include "memory/RankFusion.h"
+#include "memory/Retriever.h"
+
+#include <QHash>
+
+#include <algorithm>
+
+namespace engram {
+namespace {
+
+// The depths of the two rankings fused, as a search for 10 results fuses them (Retriever).
+constexpr int kKeywordCandidates = 50;
+constexpr int kVectorCandidates = 30;
+// A user's vectors of a model grow by this many, and by a quarter, before the weights are chosen again.
+constexpr int kRegrowth = 20;
+
+} // namespace
+
+QList<FusionWeights> FusionCalibration::candidates(const MemoryConfig& config)
+{
+    const int k = config.fusionK;
+    QList<FusionWeights> out{{config.keywordFusionWeight, config.vectorFusionWeight, k}};
+    for (const FusionWeights& w : {FusionWeights{1.0, 0.0, k}, FusionWeights{0.0, 1.0, k}, FusionWeights{1.0, 0.25, k},
+                                   FusionWeights{1.0, 1.0, RankFusion::kDefaultK}}) {
+        if (!out.contains(w))
+            out.append(w);
+    }
+    return out;
+}
+
+double FusionCalibration::recall(const QList<FusionProbe>& probes, const FusionWeights& weights)
+{
+    if (probes.isEmpty())
+        return 0.0;
+    double sum = 0.0;
+    for (const FusionProbe& probe : probes) {
+        if (probe.relevant.isEmpty())
+            continue;
+        const QList<FusedRank> fused = RankFusion::fuseWeighted(
+            {{probe.keyword, weights.keyword, weights.k}, {probe.vectors, weights.vector, weights.k}});
+        int found = 0;
+        for (qsizetype i = 0; i < fused.size() && i < kDepth; ++i)
+            found += probe.relevant.contains(fused.at(i).id) ? 1 : 0;
+        sum += double(found) / double(probe.relevant.size());
+    }
+    return sum / double(probes.size());
+}
+
+FusionWeights FusionCalibration::choose(const QList<FusionProbe>& probes, const MemoryConfig& config)
+{
+    const QList<FusionWeights> tried = candidates(config);
+    if (probes.size() < kMinProbes)
+        return tried.constFirst();
+    FusionWeights best = tried.constFirst();
+    double bestRecall = recall(probes, best);
+    for (qsizetype i = 1; i < tried.size(); ++i) {
+        const double r = recall(probes, tried.at(i));
+        if (r > bestRecall + kMargin) {
+            best = tried.at(i);
+            bestRecall = r;
+        }
+    }
+    return best;
+}
+
+QList<ProbeTarget> FusionCalibration::plan(const QList<QStringList>& conversations,
+                                           const std::function<bool(const QString&)>& usable)
+{
+    QList<ProbeTarget> out;
+    for (const QStringList& turns : conversations) {
+        const qsizetype n = turns.size();
+        int taken = 0;
+        // From the middle outwards: a turn there has relevant turns on both sides.
+        for (qsizetype step = 0; step < n && taken < kProbesPerConversation; ++step) {
+            const qsizetype i = n / 2 + (step % 2 == 0 ? step / 2 : -(step + 1) / 2);
+            if (i < 0 || i >= n || !usable(turns.at(i)))
+                continue;
+            ProbeTarget target{turns.at(i), {}, {}};
+            for (qsizetype j = std::max<qsizetype>(0, i - kFarthestRelevant);
+                 j <= std::min<qsizetype>(n - 1, i + kFarthestRelevant); ++j)
+                (std::abs(j - i) >= kNearestRelevant ? target.relevant : target.leftOut).insert(turns.at(j));
+            if (target.relevant.isEmpty())
+                continue;
+            out.append(std::move(target));
+            ++taken;
+            if (out.size() == kMaxProbes)
+                return out;
+        }
+    }
+    return out;
+}
+
+Result<QList<FusionProbe>> FusionCalibration::probes(MemoryContext& ctx, const Retriever& retriever,
+                                                     const QString& userId, const QString& model)
+{
+    EpisodeFilter filter;
+    filter.kind = EpisodeKind::Exchange;
+    filter.limit = FusionCalibration::kProbeWindow;
+    auto newest = ctx.episodes.list(userId, filter);
+    if (!newest)
+        return newest.error();
+    // Conversations by their newest exchange, each oldest first.
+    QList<QStringList> conversations;
+    QHash<QString, qsizetype> indexOf;
+    QHash<QString, const Episode*> byId;
+    for (const Episode& e : *newest) {
+        if (e.conversationId.isEmpty())
+            continue;
+        auto it = indexOf.constFind(e.conversationId);
+        if (it == indexOf.constEnd()) {
+            it = indexOf.insert(e.conversationId, conversations.size());
+            conversations.append(QStringList());
+        }
+        conversations[*it].prepend(e.id);
+        byId.insert(e.id, &e);
+    }
+    auto stored = ctx.vectors.rowsFor(userId, model);
+    if (!stored)
+        return stored.error();
+    QHash<QString, const QList<float>*> vectorOf;
+    for (const StoredVector& row : **stored) {
+        if (row.itemType == EmbeddingStore::kEpisode && byId.contains(row.itemId))
+            vectorOf.insert(row.itemId, &row.vector);
+    }
+    const QList<ProbeTarget> targets = plan(conversations, [&](const QString& id) {
+        return vectorOf.contains(id) && !byId.value(id)->content.trimmed().isEmpty();
+    });
+
+    // Both rankings are of the exchanges listed: the cosines of a memory of any size are then
+    // 32 × 400 dot products, and the keyword ranking is cut to the same items.
+    QList<FusionProbe> out;
+    for (const ProbeTarget& target : targets) {
+        FusionProbe p;
+        p.relevant = target.relevant;
+        auto keyword = retriever.searchEpisodes(userId, QueryText(byId.value(target.probe)->content),
+                                                kKeywordCandidates + kFarthestRelevant, EpisodeKind::Exchange);
+        if (!keyword)
+            return keyword.error();
+        for (const EpisodeHit& hit : *keyword) {
+            if (p.keyword.size() < kKeywordCandidates && byId.contains(hit.episode.id) &&
+                !target.leftOut.contains(hit.episode.id))
+                p.keyword.append(hit.episode.id);
+        }
+        const QList<float>& q = *vectorOf.value(target.probe);
+        QList<std::pair<double, QString>> near;
+        for (auto it = vectorOf.cbegin(); it != vectorOf.cend(); ++it) {
+            if (target.leftOut.contains(it.key()) || it.value()->size() != q.size())
+                continue;
+            double dot = 0;
+            for (qsizetype i = 0; i < q.size(); ++i)
+                dot += double(q[i]) * (*it.value())[i];
+            if (dot >= ctx.config.minVectorSimilarity)
+                near.append({dot, it.key()});
+        }
+        const auto nearer = [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first > b.first : a.second < b.second;
+        };
+        const qsizetype kept = std::min<qsizetype>(near.size(), kVectorCandidates);
+        std::partial_sort(near.begin(), near.begin() + kept, near.end(), nearer);
+        for (qsizetype i = 0; i < kept; ++i)
+            p.vectors.append(near.at(i).second);
+        out.append(std::move(p));
+    }
+    return out;
+}
+
+Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Retriever& retriever,
+                                                    const QString& userId, const QString& model)
+{
+    auto count = ctx.embeddings.count(userId, model);
+    if (!count)
+        return count.error();
+    const QString key = userId + QLatin1Char('\n') + model;
+    if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && *count >= it->vectors &&
+                                             *count < it->vectors + std::max(kRegrowth, it->vectors / 4))
+        return it->weights;
+    auto found = probes(ctx, retriever, userId, model);
+    if (!found)
+        return found.error();
+    const FusionWeights weights = choose(*found, ctx.config);
+    ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, *count, int(found->size())});
+    return weights;
+}
+
+} // namespace engram
