@@ -5,8 +5,11 @@
 #include "memory/Retriever.h"
 
 #include <QHash>
+#include <QLoggingCategory>
 
 #include <algorithm>
+
+Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 
 namespace engram {
 namespace {
@@ -181,7 +184,9 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
     if (!found)
         return found.error();
     const FusionWeights weights = choose(*found, ctx.config);
-    ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, *count, int(found->size())});
+    qCInfo(lcMemory).nospace() << "fusion weights for " << model << ": keywords " << weights.keyword << ", vectors "
+                               << weights.vector << ", k " << weights.k << " (" << found->size() << " probes)";
+    ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, *count});
     return weights;
 }
 

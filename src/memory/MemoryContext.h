@@ -71,7 +71,6 @@ struct MemoryContext
     {
         FusionWeights weights;
         int vectors{}; // how many vectors of the model the user had then
-        int probes{};
     };
     QHash<QString, CalibratedFusion> fusion; // key: user id + '\n' + model
 };
