@@ -26,8 +26,9 @@ QList<FusionWeights> FusionCalibration::candidates(const MemoryConfig& config)
 {
     const int k = config.fusionK;
     QList<FusionWeights> out{{config.keywordFusionWeight, config.vectorFusionWeight, k}};
-    for (const FusionWeights& w : {FusionWeights{1.0, 0.0, k}, FusionWeights{0.0, 1.0, k}, FusionWeights{1.0, 0.25, k},
-                                   FusionWeights{1.0, 1.0, RankFusion::kDefaultK}}) {
+    for (const FusionWeights& w :
+         {FusionWeights{1.0, 0.0, k}, FusionWeights{0.0, 1.0, k}, FusionWeights{1.0, 0.25, k},
+          FusionWeights{0.5, 1.0, k}, FusionWeights{1.0, 1.0, k}, FusionWeights{1.0, 1.0, RankFusion::kDefaultK}}) {
         if (!out.contains(w))
             out.append(w);
     }

@@ -70,8 +70,8 @@ public:
     // A later candidate replaces an earlier one only when it finds this much more (mean Recall@5;
     // about one more relevant item over 32 probes), so that a lucky probe decides less: in
     // simulation, vectors that knew nothing got a weight in 50 of 1,012 MemDaily stores with it
-    // and in 116 without, and Recall@5 kept the words' 0.769 with it (0.768 without;
-    // docs/BENCHMARKS.md, "Fusion").
+    // and in 116 without (then five candidates), and Recall@5 kept the words' 0.769 with it (0.768
+    // without; docs/BENCHMARKS.md, "Fusion").
     static constexpr double kMargin = 0.01;
 
     // The pairs tried, the configured one first.
