@@ -124,48 +124,40 @@ Result<QList<FusionProbe>> FusionCalibration::probes(MemoryContext& ctx, const R
     auto stored = ctx.vectors.rowsFor(userId, model);
     if (!stored)
         return stored.error();
-    QHash<QString, const QList<float>*> vectorOf;
+    // Both rankings are of the exchanges listed: the cosines of a memory of any size are then
+    // 32 × 400 dot products, and the keyword ranking is cut to the same items. The vectors are
+    // shared with the cache, not copied.
+    QList<StoredVector> listed;
+    QHash<QString, QList<float>> vectorOf;
     for (const StoredVector& row : **stored) {
-        if (row.itemType == EmbeddingStore::kEpisode && byId.contains(row.itemId))
-            vectorOf.insert(row.itemId, &row.vector);
+        if (row.itemType == EmbeddingStore::kEpisode && byId.contains(row.itemId)) {
+            listed.append(row);
+            vectorOf.insert(row.itemId, row.vector);
+        }
     }
     const QList<ProbeTarget> targets = plan(conversations, [&](const QString& id) {
         return vectorOf.contains(id) && !byId.value(id)->content.trimmed().isEmpty();
     });
 
-    // Both rankings are of the exchanges listed: the cosines of a memory of any size are then
-    // 32 × 400 dot products, and the keyword ranking is cut to the same items.
     QList<FusionProbe> out;
     for (const ProbeTarget& target : targets) {
         FusionProbe p;
         p.relevant = target.relevant;
+        const auto keep = [&](QStringList& ranking, const QString& id, int limit) {
+            if (ranking.size() < limit && byId.contains(id) && !target.leftOut.contains(id))
+                ranking.append(id);
+        };
         auto keyword = retriever.searchEpisodes(userId, QueryText(byId.value(target.probe)->content),
                                                 kKeywordCandidates + kFarthestRelevant, EpisodeKind::Exchange);
         if (!keyword)
             return keyword.error();
-        for (const EpisodeHit& hit : *keyword) {
-            if (p.keyword.size() < kKeywordCandidates && byId.contains(hit.episode.id) &&
-                !target.leftOut.contains(hit.episode.id))
-                p.keyword.append(hit.episode.id);
-        }
-        const QList<float>& q = *vectorOf.value(target.probe);
-        QList<std::pair<double, QString>> near;
-        for (auto it = vectorOf.cbegin(); it != vectorOf.cend(); ++it) {
-            if (target.leftOut.contains(it.key()) || it.value()->size() != q.size())
-                continue;
-            double dot = 0;
-            for (qsizetype i = 0; i < q.size(); ++i)
-                dot += double(q[i]) * (*it.value())[i];
-            if (dot >= ctx.config.minVectorSimilarity)
-                near.append({dot, it.key()});
-        }
-        const auto nearer = [](const auto& a, const auto& b) {
-            return a.first != b.first ? a.first > b.first : a.second < b.second;
-        };
-        const qsizetype kept = std::min<qsizetype>(near.size(), kVectorCandidates);
-        std::partial_sort(near.begin(), near.begin() + kept, near.end(), nearer);
-        for (qsizetype i = 0; i < kept; ++i)
-            p.vectors.append(near.at(i).second);
+        for (const EpisodeHit& hit : *keyword)
+            keep(p.keyword, hit.episode.id, kKeywordCandidates);
+        const QList<VectorHit> near =
+            VectorIndex::rank(vectorOf.value(target.probe), listed, EmbeddingStore::kEpisode,
+                              kVectorCandidates + int(target.leftOut.size()), ctx.config.minVectorSimilarity);
+        for (const VectorHit& hit : near)
+            keep(p.vectors, hit.itemId, kVectorCandidates);
         out.append(std::move(p));
     }
     return out;
@@ -174,12 +166,17 @@ Result<QList<FusionProbe>> FusionCalibration::probes(MemoryContext& ctx, const R
 Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Retriever& retriever,
                                                     const QString& userId, const QString& model)
 {
-    auto count = ctx.embeddings.count(userId, model);
-    if (!count)
-        return count.error();
+    // The count the vector search just read (fuseEpisodes and fuseFacts ask it first): no query.
+    int count = ctx.vectors.cachedCount(userId, model);
+    if (count < 0) {
+        auto rows = ctx.vectors.rowsFor(userId, model);
+        if (!rows)
+            return rows.error();
+        count = ctx.vectors.cachedCount(userId, model);
+    }
     const QString key = userId + QLatin1Char('\n') + model;
-    if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && *count >= it->vectors &&
-                                             *count < it->vectors + std::max(kRegrowth, it->vectors / 4))
+    if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && count >= it->vectors &&
+                                             count < it->vectors + std::max(kRegrowth, it->vectors / 4))
         return it->weights;
     auto found = probes(ctx, retriever, userId, model);
     if (!found)
@@ -187,7 +184,7 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
     const FusionWeights weights = choose(*found, ctx.config);
     qCInfo(lcMemory).nospace() << "fusion weights for " << model << ": keywords " << weights.keyword << ", vectors "
                                << weights.vector << ", k " << weights.k << " (" << found->size() << " probes)";
-    ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, *count});
+    ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, count});
     return weights;
 }
 

@@ -63,7 +63,7 @@ struct MemoryContext
     VectorIndex vectors; // over `embeddings`: declared after it
     Clock& clock;
     MemoryConfig config;
-    QString client; // MemoryService::setWritingClient: the AI tool every change here comes from
+    QString client;      // MemoryService::setWritingClient: the AI tool every change here comes from
     QString actionGroup; // while MemoryService::asOneAction runs: the group of the events it records
 
     // The fusion weights chosen for a user and embedding model (FusionCalibration::weightsFor).

@@ -25,6 +25,12 @@ Result<const QList<StoredVector>*> VectorIndex::rowsFor(const QString& userId, c
     return &cached.rows;
 }
 
+int VectorIndex::cachedCount(const QString& userId, const QString& model) const
+{
+    const auto it = m_cache.constFind(userId + QLatin1Char('\n') + model);
+    return it == m_cache.constEnd() ? -1 : it->count;
+}
+
 Result<QList<VectorHit>> VectorIndex::nearest(const QString& userId, const QueryVector& query, const QString& itemType,
                                               int k, double minSimilarity) const
 {
@@ -35,13 +41,21 @@ Result<QList<VectorHit>> VectorIndex::nearest(const QString& userId, const Query
         return rows.error();
     QList<float> q = query.values;
     EmbeddingStore::normalize(q);
+    return rank(q, **rows, itemType, k, minSimilarity);
+}
+
+QList<VectorHit> VectorIndex::rank(const QList<float>& query, const QList<StoredVector>& rows, const QString& itemType,
+                                   int k, double minSimilarity)
+{
     QList<VectorHit> hits;
-    for (const StoredVector& row : **rows) {
-        if (row.itemType != itemType || row.vector.size() != q.size())
+    if (k <= 0)
+        return hits;
+    for (const StoredVector& row : rows) {
+        if (row.itemType != itemType || row.vector.size() != query.size())
             continue; // a vector of another dimension cannot be compared (a model changed its size)
         double dot = 0;
-        for (qsizetype i = 0; i < q.size(); ++i)
-            dot += double(q[i]) * row.vector[i];
+        for (qsizetype i = 0; i < query.size(); ++i)
+            dot += double(query[i]) * row.vector[i];
         if (dot >= minSimilarity)
             hits.append(VectorHit{row.itemId, row.itemType, dot});
     }

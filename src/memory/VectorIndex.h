@@ -35,6 +35,13 @@ public:
                                      double minSimilarity) const;
     // Every vector of the user's items made by `model` (the cache: valid until the next call).
     Result<const QList<StoredVector>*> rowsFor(const QString& userId, const QString& model) const;
+    // How many vectors of `model` the user had when they were last read (by nearest or rowsFor),
+    // without asking the store; -1 when they were never read.
+    int cachedCount(const QString& userId, const QString& model) const;
+    // The `k` of `rows` of `itemType` most similar to the unit vector `query`, best first, at
+    // least `minSimilarity`; rows of another dimension are skipped.
+    static QList<VectorHit> rank(const QList<float>& query, const QList<StoredVector>& rows, const QString& itemType,
+                                 int k, double minSimilarity);
 
 private:
     struct Cached

@@ -412,7 +412,7 @@ private Q_SLOTS:
         QVERIFY2(std::abs(r.keyword - r.vectors) >= 0.5, qPrintable(recalls));
     }
 
-    void calibrationNeedsEnoughProbesAndPrefersTheDefaultOnATie()
+    void calibrationNeedsEnoughProbesAndAClearGainToLeaveTheConfiguredWeights()
     {
         const MemoryConfig config;
         const FusionWeights configured{config.keywordFusionWeight, config.vectorFusionWeight, config.fusionK};
@@ -434,6 +434,21 @@ private Q_SLOTS:
         agree.vectors = words.keyword;
         QCOMPARE(FusionCalibration::choose(QList<FusionProbe>(FusionCalibration::kMinProbes, agree), config),
                  configured);
+        // One probe the words win among many where every pair agrees: a gain under kMargin keeps
+        // the configured pair, one over it does not.
+        const auto mixed = [&](int agreeing) {
+            QList<FusionProbe> probes(agreeing, agree);
+            probes.append(words);
+            return probes;
+        };
+        const QList<FusionProbe> slight = mixed(199); // keywords alone gain 1/200 = 0.005
+        QVERIFY(FusionCalibration::recall(slight, chosen) - FusionCalibration::recall(slight, configured) <
+                FusionCalibration::kMargin);
+        QCOMPARE(FusionCalibration::choose(slight, config), configured);
+        const QList<FusionProbe> clear = mixed(49); // 1/50 = 0.02
+        QVERIFY(FusionCalibration::recall(clear, chosen) - FusionCalibration::recall(clear, configured) >
+                FusionCalibration::kMargin);
+        QCOMPARE(FusionCalibration::choose(clear, config), chosen);
     }
 
     void aFailingEmbeddingEndpointLeavesTheTurnOnKeywords()
