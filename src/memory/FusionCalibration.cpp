@@ -8,6 +8,7 @@
 #include <QLoggingCategory>
 
 #include <algorithm>
+#include <optional>
 
 Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 
@@ -19,6 +20,43 @@ constexpr int kKeywordCandidates = 50;
 constexpr int kVectorCandidates = 30;
 // A user's vectors of a model grow by this many, and by a quarter, before the weights are chosen again.
 constexpr int kRegrowth = 20;
+// Where the weights chosen are kept in the user's settings: an object by model.
+constexpr const char* kSettingsKey = "fusion_weights";
+
+// Whether weights chosen when the user had `chosen.vectors` vectors still hold with `count`.
+bool stillFits(const MemoryContext::CalibratedFusion& chosen, int count)
+{
+    return count >= chosen.vectors && count < chosen.vectors + std::max(kRegrowth, chosen.vectors / 4);
+}
+
+// The weights kept in `settings` for `model`, if they are one of the pairs tried now (a changed
+// configuration makes them stale).
+std::optional<MemoryContext::CalibratedFusion> keptChoice(const Json& settings, const QString& model,
+                                                          const QList<FusionWeights>& candidates)
+{
+    const auto all = settings.find(kSettingsKey);
+    if (all == settings.end() || !all->is_object())
+        return std::nullopt;
+    const auto kept = all->find(model.toStdString());
+    if (kept == all->end() || !kept->is_object())
+        return std::nullopt;
+    const auto number = [&](const char* name) -> std::optional<double> {
+        const auto it = kept->find(name);
+        if (it == kept->end() || !it->is_number())
+            return std::nullopt;
+        return it->get<double>();
+    };
+    const auto keyword = number("keyword");
+    const auto vector = number("vector");
+    const auto k = number("k");
+    const auto vectors = number("vectors");
+    if (!keyword || !vector || !k || !vectors)
+        return std::nullopt;
+    const FusionWeights weights{*keyword, *vector, int(*k)};
+    if (!candidates.contains(weights))
+        return std::nullopt;
+    return MemoryContext::CalibratedFusion{weights, int(*vectors)};
+}
 
 } // namespace
 
@@ -175,9 +213,15 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
         count = ctx.vectors.cachedCount(userId, model);
     }
     const QString key = userId + QLatin1Char('\n') + model;
-    if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && count >= it->vectors &&
-                                             count < it->vectors + std::max(kRegrowth, it->vectors / 4))
+    if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && stillFits(*it, count))
         return it->weights;
+    // Chosen by an earlier process (the app, a former `engram-cli search`) and kept with the user.
+    if (auto settings = ctx.users.settings(userId)) {
+        if (auto kept = keptChoice(*settings, model, candidates(ctx.config)); kept && stillFits(*kept, count)) {
+            ctx.fusion.insert(key, *kept);
+            return kept->weights;
+        }
+    }
     auto found = probes(ctx, retriever, userId, model);
     if (!found)
         return found.error();
@@ -185,6 +229,16 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
     qCInfo(lcMemory).nospace() << "fusion weights for " << model << ": keywords " << weights.keyword << ", vectors "
                                << weights.vector << ", k " << weights.k << " (" << found->size() << " probes)";
     ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, count});
+    const Json kept{{"keyword", weights.keyword}, {"vector", weights.vector}, {"k", weights.k}, {"vectors", count}};
+    const auto keep = [&](Json& settings) {
+        Json& all = settings[kSettingsKey];
+        if (!all.is_object())
+            all = Json::object();
+        all[model.toStdString()] = kept;
+    };
+    // Not kept (a read-only or full disk): the search goes on, and the next process chooses again.
+    if (auto st = ctx.users.updateSettings(userId, keep); !st)
+        qCWarning(lcMemory) << "The fusion weights could not be kept:" << st.errorMessage();
     return weights;
 }
 

@@ -126,16 +126,12 @@ Result<QStringList> MemoryService::neverRemember(const QString& userId) const
 
 Status MemoryService::setNeverRemember(const QString& userId, const QStringList& phrases)
 {
-    auto settings = m_ctx->users.settings(userId);
-    if (!settings)
-        return settings.error();
     Json list = Json::array();
     for (const QString& p : phrases) {
         if (!p.trimmed().isEmpty())
             list.push_back(p.trimmed().toStdString());
     }
-    (*settings)["never_remember"] = list;
-    if (auto st = m_ctx->users.setSettings(userId, *settings); !st)
+    if (auto st = m_ctx->users.updateSettings(userId, [&](Json& settings) { settings["never_remember"] = list; }); !st)
         return st;
     m_redactors.remove(userId);
     return {};

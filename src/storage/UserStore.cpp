@@ -115,6 +115,25 @@ Status UserStore::setSettings(const QString& id, const Json& settings)
     return requireChange(*q, QStringLiteral("There is no user \"%1\"").arg(id));
 }
 
+Status UserStore::updateSettings(const QString& id, const std::function<void(Json&)>& change)
+{
+    Transaction tx(m_db);
+    if (auto st = tx.begin(); !st)
+        return st;
+    auto value =
+        sql::scalar(m_db.connection(),
+                    QStringLiteral("SELECT settings FROM users WHERE id = ?") + m_db.backend().lockSuffix(), {id});
+    if (!value)
+        return value.error();
+    if (!value->isValid())
+        return Error::notFound(QStringLiteral("There is no user \"%1\"").arg(id));
+    Json settings = jsontext::parse(value->toString());
+    change(settings);
+    if (auto st = setSettings(id, settings); !st)
+        return st;
+    return tx.commit();
+}
+
 Result<Conversation> UserStore::createConversation(const Conversation& c)
 {
     auto st = sql::execute(

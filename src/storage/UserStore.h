@@ -7,6 +7,7 @@
 #include <QList>
 #include <QSqlQuery>
 
+#include <functional>
 #include <optional>
 
 namespace engram {
@@ -28,6 +29,9 @@ public:
     // Per-user preferences kept with the user (e.g. the "never remember" phrases).
     Result<Json> settings(const QString& id) const;
     Status setSettings(const QString& id, const Json& settings);
+    // Changes the settings in one write transaction, the user's row locked from the read to the
+    // write: two clients changing different keys at once both keep their change.
+    Status updateSettings(const QString& id, const std::function<void(Json&)>& change);
 
     Result<Conversation> createConversation(const Conversation& conversation);
     Result<Conversation> conversation(const QString& userId, const QString& id) const;

@@ -9,6 +9,7 @@
 #include "memory/TurnPipeline.h"
 #include "storage/EmbeddingStore.h"
 #include "storage/Sql.h"
+#include "storage/UserStore.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -136,72 +137,117 @@ struct ConstructedRecall
     double fused{};   // of the search with text and vector, as a chat turn searches
 };
 
-ConstructedRecall constructedRecall(Signal signal)
+// The memory of that description, written into a fixture.
+class ConstructedMemory final
 {
-    constexpr int kTopics = 8;
-    constexpr int kTurns = 6;
-    constexpr int kDims = 16;
-    constexpr int kTop = 5;
-    const QStringList own{QStringLiteral("amber"),  QStringLiteral("birch"), QStringLiteral("cedar"),
-                          QStringLiteral("dahlia"), QStringLiteral("ember"), QStringLiteral("fjord"),
-                          QStringLiteral("grove"),  QStringLiteral("heron")};
-    const QStringList shared{QStringLiteral("kettle"), QStringLiteral("lantern"), QStringLiteral("meadow"),
-                             QStringLiteral("nickel"), QStringLiteral("orchard")};
-    quint32 state = 12345;
-    const auto noise = [&state] {
-        state = state * 1664525u + 1013904223u;
-        return float(state >> 8) / float(1u << 24) - 0.5f;
-    };
-    const auto vectorOf = [&](int topic) {
+public:
+    static constexpr int kTopics = 8;
+    static constexpr int kTurns = 6;
+    static constexpr int kDims = 16;
+    static constexpr int kTop = 5;
+
+    ConstructedMemory(test::MemoryFixture& m, Signal signal)
+        : m_m(m)
+        , m_signal(signal)
+    {
+        for (int c = 0; c < kTopics; ++c) {
+            const QString conversation = m.newConversation(kUser, own(c));
+            for (int t = 0; t < kTurns; ++t)
+                m_evidence[c].insert(add(conversation, c, t));
+        }
+    }
+
+    static QString model() { return QStringLiteral("constructed"); }
+    // The word of conversation `topic` alone.
+    static QString own(int topic) { return kOwn.at(topic % kOwn.size()); }
+    static QString shared(int i) { return kShared.at(i % kShared.size()); }
+    // The words that find `topic`'s conversation when the words know.
+    QString words(int topic) const { return m_signal == Signal::Words ? own(topic) : shared(topic); }
+
+    // Adds exchange `turn` of `topic`, with a vector; returns its id.
+    QString add(const QString& conversation, int topic, int turn)
+    {
+        m_m.clock().advanceSecs(60);
+        const QString text =
+            m_signal == Signal::Words
+                ? QStringLiteral("%1 %2 today").arg(own(topic), shared(topic + turn))
+                : QStringLiteral("%1 %2 today").arg(shared(topic + turn), shared(2 * topic + turn + 1));
+        auto e = m_m->recordExchange(kUser, conversation, text, QStringLiteral("noted"));
+        if (!e || !m_m->embeddings().put(kUser, e->id, EmbeddingStore::kEpisode, model(), vectorOf(topic)))
+            qFatal("no exchange or vector");
+        return e->id;
+    }
+
+    // A vector for `topic`: noise, with the topic's own axis when the vectors know.
+    QList<float> vectorOf(int topic)
+    {
         QList<float> v(kDims);
         for (float& x : v)
             x = noise();
-        if (signal == Signal::Vectors) {
+        if (m_signal == Signal::Vectors) {
             for (float& x : v)
                 x *= 0.3f;
             v[topic] = 1.0f;
         }
         return v;
-    };
-
-    test::MemoryFixture m;
-    const QString model = QStringLiteral("constructed");
-    QList<QSet<QString>> evidence(kTopics);
-    for (int c = 0; c < kTopics; ++c) {
-        const QString conversation = m.newConversation(kUser, own[c]);
-        for (int t = 0; t < kTurns; ++t) {
-            m.clock().advanceSecs(60);
-            const QString text =
-                signal == Signal::Words
-                    ? QStringLiteral("%1 %2 today").arg(own[c], shared[(c + t) % 5])
-                    : QStringLiteral("%1 %2 today").arg(shared[(c + t) % 5], shared[(2 * c + t + 1) % 5]);
-            auto e = m->recordExchange(kUser, conversation, text, QStringLiteral("noted"));
-            if (!e || !m->embeddings().put(kUser, e->id, EmbeddingStore::kEpisode, model, vectorOf(c)))
-                qFatal("no exchange or vector");
-            evidence[c].insert(e->id);
-        }
     }
-    const auto recallOf = [&](int topic, const QString& text, const std::optional<QueryVector>& vector) {
+
+    // The ids of the best kTop exchanges for `text` and `vector`.
+    QStringList search(const QString& text, const std::optional<QueryVector>& vector)
+    {
         SearchOptions options;
         options.facts = false;
         options.kind = EpisodeKind::Exchange;
         options.limit = kTop;
         options.queryVector = vector;
-        auto items = m->search(kUser, text, options);
+        auto items = m_m->search(kUser, text, options);
         if (!items)
             qFatal("search failed: %s", qPrintable(items.errorMessage()));
-        int found = 0;
+        QStringList ids;
         for (const MemoryItem& item : *items)
-            found += evidence[topic].contains(item.id) ? 1 : 0;
+            ids.append(item.id);
+        return ids;
+    }
+
+    // Recall@kTop of `ids` for `topic`, as a share of all kTopics questions.
+    double recallOf(int topic, const QStringList& ids) const
+    {
+        int found = 0;
+        for (const QString& id : ids)
+            found += m_evidence[topic].contains(id) ? 1 : 0;
         return double(found) / double(kTurns) / double(kTopics);
-    };
+    }
+
+private:
+    float noise()
+    {
+        m_state = m_state * 1664525u + 1013904223u;
+        return float(m_state >> 8) / float(1u << 24) - 0.5f;
+    }
+
+    static inline const QStringList kOwn{QStringLiteral("amber"),  QStringLiteral("birch"), QStringLiteral("cedar"),
+                                         QStringLiteral("dahlia"), QStringLiteral("ember"), QStringLiteral("fjord"),
+                                         QStringLiteral("grove"),  QStringLiteral("heron")};
+    static inline const QStringList kShared{QStringLiteral("kettle"), QStringLiteral("lantern"),
+                                            QStringLiteral("meadow"), QStringLiteral("nickel"),
+                                            QStringLiteral("orchard")};
+
+    test::MemoryFixture& m_m;
+    Signal m_signal;
+    quint32 m_state = 12345;
+    QList<QSet<QString>> m_evidence = QList<QSet<QString>>(kTopics);
+};
+
+ConstructedRecall constructedRecall(Signal signal)
+{
+    test::MemoryFixture m;
+    ConstructedMemory memory(m, signal);
     ConstructedRecall r;
-    for (int c = 0; c < kTopics; ++c) {
-        const QString text = signal == Signal::Words ? own[c] : shared[c % 5];
-        const QueryVector vector{model, vectorOf(c)};
-        r.keyword += recallOf(c, text, std::nullopt);
-        r.vectors += recallOf(c, QStringLiteral("zyzzyva"), vector);
-        r.fused += recallOf(c, text, vector);
+    for (int c = 0; c < ConstructedMemory::kTopics; ++c) {
+        const QueryVector vector{ConstructedMemory::model(), memory.vectorOf(c)};
+        r.keyword += memory.recallOf(c, memory.search(memory.words(c), std::nullopt));
+        r.vectors += memory.recallOf(c, memory.search(QStringLiteral("zyzzyva"), vector));
+        r.fused += memory.recallOf(c, memory.search(memory.words(c), vector));
     }
     return r;
 }
@@ -410,6 +456,64 @@ private Q_SLOTS:
         QVERIFY2(r.fused >= std::max(r.keyword, r.vectors), qPrintable(recalls));
         // The case is what it says: one input is clearly the better.
         QVERIFY2(std::abs(r.keyword - r.vectors) >= 0.5, qPrintable(recalls));
+    }
+
+    // The weights chosen for a user and model are kept with the user, so that the next process
+    // (each `engram-cli search` is one) fuses with them without probing again; more vectors, or
+    // weights that are no longer among the candidates, make it choose again.
+    void theChosenWeightsAreKeptForTheNextProcess()
+    {
+        test::MemoryFixture m;
+        ConstructedMemory memory(m, Signal::Words);
+        const std::string model = ConstructedMemory::model().toStdString();
+        const auto kept = [&] {
+            auto settings = UserStore(m->database()).settings(kUser);
+            if (!settings)
+                qFatal("no settings");
+            return settings->value("fusion_weights", Json::object()).value(model, Json());
+        };
+        const auto keep = [&](const Json& weights) {
+            return UserStore(m->database())
+                .updateSettings(kUser, [&](Json& settings) { settings["fusion_weights"][model] = weights; })
+                .ok();
+        };
+        const QueryVector vector{ConstructedMemory::model(), memory.vectorOf(0)};
+        const int total = ConstructedMemory::kTopics * ConstructedMemory::kTurns;
+
+        const QStringList calibrated = memory.search(memory.words(0), vector);
+        const Json first = kept();
+        QVERIFY2(first.is_object(), first.dump().c_str());
+        QCOMPARE(first.value("vectors", 0), total);
+        QVERIFY2(first.value("keyword", 0.0) > 0.0, first.dump().c_str()); // the words know here
+
+        // Another setting written afterwards leaves the weights where they are.
+        QVERIFY(m->setNeverRemember(kUser, {QStringLiteral("my locker code")}));
+        QCOMPARE(kept(), first);
+        QCOMPARE(*m->neverRemember(kUser), QStringList{QStringLiteral("my locker code")});
+
+        // A new process reads them: kept as "vectors alone", it fuses as the vectors alone rank.
+        m.reopen();
+        const MemoryConfig config;
+        QVERIFY(keep(Json{{"keyword", 0.0}, {"vector", 1.0}, {"k", config.fusionK}, {"vectors", total}}));
+        const QStringList vectorsAlone = memory.search(QStringLiteral("zyzzyva"), vector);
+        QVERIFY(vectorsAlone != calibrated);
+        QCOMPARE(memory.search(memory.words(0), vector), vectorsAlone);
+
+        // A pair that is not a candidate is not used: the weights are chosen again.
+        m.reopen();
+        QVERIFY(keep(Json{{"keyword", 0.7}, {"vector", 0.3}, {"k", config.fusionK}, {"vectors", total}}));
+        QCOMPARE(memory.search(memory.words(0), vector), calibrated);
+        QCOMPARE(kept(), first);
+
+        // Vectors grown by a quarter (and at least 20) make the next process choose again.
+        m.reopen();
+        QVERIFY(keep(Json{{"keyword", 0.0}, {"vector", 1.0}, {"k", config.fusionK}, {"vectors", total}}));
+        const QString conversation = m.newConversation(kUser, QStringLiteral("more"));
+        for (int t = 0; t < 20; ++t)
+            memory.add(conversation, t % ConstructedMemory::kTopics, t);
+        memory.search(memory.words(0), vector);
+        QCOMPARE(kept().value("vectors", 0), total + 20);
+        QVERIFY2(kept().value("keyword", 0.0) > 0.0, kept().dump().c_str());
     }
 
     void calibrationNeedsEnoughProbesAndAClearGainToLeaveTheConfiguredWeights()
