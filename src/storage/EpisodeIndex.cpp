@@ -24,6 +24,13 @@ namespace {
 // bounded search p50 2 → 10 ms).
 constexpr qint64 kProbeCap = 4000;
 
+// The better score first; of equal scores the newer row (a greater rowid), as the server's index
+// orders them, so that a hash table's order never decides what is shown.
+bool betterFirst(const std::pair<double, qint64>& a, const std::pair<double, qint64>& b)
+{
+    return a.first != b.first ? a.first > b.first : a.second > b.second;
+}
+
 QString quoted(const QString& term)
 {
     QString escaped = term;
@@ -253,8 +260,7 @@ EpisodeIndex::Candidates EpisodeIndex::best(const QHash<qint64, double>& scores,
     all.reserve(scores.size());
     for (auto it = scores.cbegin(); it != scores.cend(); ++it)
         all.append({it.value(), it.key()});
-    std::nth_element(all.begin(), all.begin() + indexLimit, all.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::nth_element(all.begin(), all.begin() + indexLimit, all.end(), betterFirst);
     for (qsizetype i = 0; i < indexLimit; ++i)
         c.scores.insert(all.at(i).second, all.at(i).first);
     return c;
@@ -266,7 +272,7 @@ EpisodeIndex::Ranked EpisodeIndex::ranked(const Candidates& candidates)
     ranked.reserve(candidates.scores.size());
     for (auto it = candidates.scores.cbegin(); it != candidates.scores.cend(); ++it)
         ranked.append({it.value(), it.key()});
-    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(ranked.begin(), ranked.end(), betterFirst);
     return ranked;
 }
 

@@ -171,6 +171,29 @@ private Q_SLOTS:
         QVERIFY(test::indexIsIntact(m->database()));
     }
 
+    // Equally good matches come newest first, whatever order a hash table holds them in: the
+    // same memory asked twice, in this process or the next, shows the same items.
+    void equallyGoodMatchesComeNewestFirst()
+    {
+        test::MemoryFixture fixture;
+        QVERIFY(fixture->ensureUser(kUser));
+        QList<Episode> all;
+        const QDateTime start = fixture.clock().now().addDays(-10);
+        for (int i = 0; i < 300; ++i)
+            all.append(episode(QStringLiteral("quokka sighting"), start.addSecs(60 * i)));
+        EpisodeStore store(fixture->database());
+        QVERIFY(store.insertAll(all));
+        QStringList newest;
+        for (qsizetype i = all.size() - 1; i >= all.size() - 5; --i)
+            newest.append(all.at(i).id);
+        auto hits = store.search(kUser, termsOf({QStringLiteral("quokka")}), 5);
+        QVERIFY(hits);
+        QStringList found;
+        for (const EpisodeHit& hit : *hits)
+            found.append(hit.episode.id);
+        QCOMPARE(found, newest);
+    }
+
     // Ranking every posting takes all of a query's terms, however many: an episode of 2,500
     // distinct words scores for all of them what it scores for each half (on a server the table
     // of terms grows past its 4,096 slots for them).
