@@ -98,7 +98,13 @@ Status UserStore::remove(const QString& id)
 
 Result<Json> UserStore::settings(const QString& id) const
 {
-    auto value = sql::scalar(m_db.connection(), QStringLiteral("SELECT settings FROM users WHERE id = ?"), {id});
+    return readSettings(id, QString());
+}
+
+Result<Json> UserStore::readSettings(const QString& id, const QString& suffix) const
+{
+    auto value =
+        sql::scalar(m_db.connection(), QStringLiteral("SELECT settings FROM users WHERE id = ?") + suffix, {id});
     if (!value)
         return value.error();
     if (!value->isValid())
@@ -120,16 +126,11 @@ Status UserStore::updateSettings(const QString& id, const std::function<void(Jso
     Transaction tx(m_db);
     if (auto st = tx.begin(); !st)
         return st;
-    auto value =
-        sql::scalar(m_db.connection(),
-                    QStringLiteral("SELECT settings FROM users WHERE id = ?") + m_db.backend().lockSuffix(), {id});
-    if (!value)
-        return value.error();
-    if (!value->isValid())
-        return Error::notFound(QStringLiteral("There is no user \"%1\"").arg(id));
-    Json settings = jsontext::parse(value->toString());
-    change(settings);
-    if (auto st = setSettings(id, settings); !st)
+    auto settings = readSettings(id, m_db.backend().lockSuffix());
+    if (!settings)
+        return settings.error();
+    change(*settings);
+    if (auto st = setSettings(id, *settings); !st)
         return st;
     return tx.commit();
 }

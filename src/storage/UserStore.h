@@ -50,6 +50,9 @@ public:
     Result<int> removeRowsElsewhere(const QString& userId, const QStringList& handled);
 
 private:
+    // The settings as stored; `suffix` ends the SELECT (the backend's lockSuffix to lock the row).
+    Result<Json> readSettings(const QString& id, const QString& suffix) const;
+
     Database& m_db;
     mutable std::optional<QSqlQuery> m_conversation;
     std::optional<QSqlQuery> m_touch;
