@@ -1,17 +1,21 @@
 #!/usr/bin/env python3
 """Writes a large, valid engram-memory export for measuring imports (not committed: it is big).
 
-    scripts/make-big-import.py OUT.json [--mb 50] [--lines N]
+    scripts/make-big-import.py OUT.json [--mb 50] [--lines N] [--conversation-size N]
 
 --mb    approximate size of the file (default 50): episodes of mixed English and Chinese text,
         with a few facts and messages, until the size is reached.
 --lines instead of a size, this many episodes, one per line (the "100,000-line import").
+--conversation-size  put every N consecutive episodes in one conversation, in time order (default
+        0: none), as a chat history is: what the neighbouring-turn context and the fusion
+        calibration's probes read.
 
 Measure an import with:
     /usr/bin/time -v build/src/cli/engram-cli --db /tmp/x.sqlite import OUT.json
 ("Maximum resident set size" is the peak memory).
 """
 import argparse
+import datetime
 import json
 import random
 import uuid
@@ -32,8 +36,8 @@ def sentence(rng, words):
     return " ".join(parts)
 
 
-def episode(rng, i):
-    return {
+def episode(rng, i, conversation_size):
+    e = {
         "id": str(uuid.UUID(int=rng.getrandbits(128), version=4)),
         "kind": "exchange",
         "content": sentence(rng, rng.randint(8, 40)),
@@ -41,6 +45,13 @@ def episode(rng, i):
         "created_at": "2026-%02d-%02dT%02d:%02d:00.000Z" % (1 + i % 12, 1 + i % 28, i % 24, i % 60),
         "metadata": {"origin": "make-big-import", "line": i},
     }
+    if conversation_size:
+        # One conversation a day from 2026-01-01, its turns a minute apart.
+        day, turn = divmod(i, conversation_size)
+        at = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc) + datetime.timedelta(days=day, minutes=turn)
+        e["created_at"] = at.strftime("%Y-%m-%dT%H:%M:%S.000Z")
+        e["conversation_id"] = str(uuid.uuid5(uuid.NAMESPACE_URL, "engram-big-import/%d" % day))
+    return e
 
 
 def main():
@@ -48,6 +59,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--mb", type=float, default=50)
     ap.add_argument("--lines", type=int, default=0)
+    ap.add_argument("--conversation-size", type=int, default=0)
     ap.add_argument("--seed", type=int, default=13)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -61,7 +73,7 @@ def main():
         written = f.tell()
         i = 0
         while (args.lines and i < args.lines) or (not args.lines and written < limit):
-            line = ("," if i else "") + json.dumps(episode(rng, i), ensure_ascii=False) + "\n"
+            line = ("," if i else "") + json.dumps(episode(rng, i, args.conversation_size), ensure_ascii=False) + "\n"
             f.write(line)
             written += len(line.encode("utf-8"))
             i += 1

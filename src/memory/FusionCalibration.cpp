@@ -229,6 +229,10 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
     qCInfo(lcMemory).nospace() << "fusion weights for " << model << ": keywords " << weights.keyword << ", vectors "
                                << weights.vector << ", k " << weights.k << " (" << found->size() << " probes)";
     ctx.fusion.insert(key, MemoryContext::CalibratedFusion{weights, count});
+    // A process that only reads (engram-cli search) keeps its choice to itself; the one that
+    // embedded the items (JobRunner) has kept one for it.
+    if (ctx.db.readOnly())
+        return weights;
     const Json kept{{"keyword", weights.keyword}, {"vector", weights.vector}, {"k", weights.k}, {"vectors", count}};
     const auto keep = [&](Json& settings) {
         Json& all = settings[kSettingsKey];

@@ -10,6 +10,7 @@
 #include <QRandomGenerator>
 
 #include <algorithm>
+#include <utility>
 
 Q_DECLARE_LOGGING_CATEGORY(lcMemory)
 
@@ -212,6 +213,7 @@ void JobRunner::runNext()
             }
         }
         m_draining = false;
+        chooseFusionWeights();
         Q_EMIT drained();
         scheduleNext();
         return;
@@ -222,6 +224,7 @@ void JobRunner::runNext()
         return;
     }
     if (!*job) {
+        chooseFusionWeights();
         scheduleNext();
         return;
     }
@@ -332,11 +335,23 @@ void JobRunner::runEmbedding(const Job& job)
 {
     m_embeddings.run(
         job, this, [this, job](const Status& effects, const std::optional<LlmError>& failure, const QString& message) {
-            if (failure)
+            if (failure) {
                 retryJob(job, *failure);
-            else
-                finishJob(job, effects, message);
+                return;
+            }
+            const std::pair<QString, QString> embedded{job.userId, qstr(job.payload, "model")};
+            if (effects && !embedded.second.isEmpty() && !m_embedded.contains(embedded))
+                m_embedded.append(embedded);
+            finishJob(job, effects, message);
         });
+}
+
+void JobRunner::chooseFusionWeights()
+{
+    for (const auto& [userId, model] : std::exchange(m_embedded, {})) {
+        if (auto st = m_memory.chooseFusionWeights(userId, model); !st)
+            qCWarning(lcMemory) << "cannot choose the fusion weights:" << st.errorMessage();
+    }
 }
 
 void JobRunner::storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text)

@@ -5,8 +5,11 @@
 #include "memory/EmbeddingJobs.h"
 #include "storage/JobQueue.h"
 
+#include <QList>
 #include <QObject>
 #include <QTimer>
+
+#include <utility>
 
 namespace engram {
 
@@ -73,6 +76,9 @@ private:
     void storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text);
     void finishJob(const Job& job, const Status& effects, const QString& message);
     void retryJob(const Job& job, const LlmError& error);
+    // For every user whose items got vectors since the queue was last idle: the fusion weights
+    // are chosen now and kept, so that no search of theirs, in any process, has to.
+    void chooseFusionWeights();
 
     MemoryService& m_memory;
     ModelTasks m_tasks;
@@ -84,6 +90,7 @@ private:
     bool m_started{};
     bool m_draining{};
     QSet<QString> m_triedThisDrain;
+    QList<std::pair<QString, QString>> m_embedded; // user id and model, since the queue was last idle
 };
 
 } // namespace engram

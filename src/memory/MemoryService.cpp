@@ -82,6 +82,18 @@ const Retriever& MemoryService::retriever() const
     return *m_retriever;
 }
 
+Status MemoryService::chooseFusionWeights(const QString& userId, const QString& model)
+{
+    auto rows = m_ctx->vectors.rowsFor(userId, model);
+    if (!rows)
+        return rows.error();
+    if ((*rows)->isEmpty())
+        return {};
+    if (auto weights = FusionCalibration::weightsFor(*m_ctx, *m_retriever, userId, model); !weights)
+        return weights.error();
+    return {};
+}
+
 // ---- privacy
 
 const Redactor& MemoryService::redactorFor(const QString& userId) const

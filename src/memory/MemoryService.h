@@ -248,6 +248,11 @@ public:
     Status countAccess(const QString& userId, const ContextResult& context);
 
     const Retriever& retriever() const;
+    // Chooses how the keyword and the vector rankings of the user's items under `model` are fused
+    // (FusionCalibration::weightsFor), unless the choice kept still fits, and keeps it with the
+    // user: a process that only reads (engram-cli search) then fuses without probing. Nothing
+    // when the user has no vector of the model.
+    Status chooseFusionWeights(const QString& userId, const QString& model);
     // The items' embedding vectors (written by the embedding jobs, read by the retriever).
     EmbeddingStore& embeddings();
 

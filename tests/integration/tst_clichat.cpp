@@ -354,8 +354,8 @@ QStringList resultIds(const Json& line)
 // `search` ranks as a chat turn does when an embedding model is set (LLM_EMBEDDING_MODEL): the
 // query is embedded and fused with the keyword ranking, so "car" finds an exchange about an
 // "automobile" (the fake server's embedder treats the two as synonyms). Imported items get their
-// vectors from `jobs --run`; --lexical-only turns vectors off; an endpoint that cannot embed leaves
-// the search on keywords, said once.
+// vectors from `jobs --run`, which also chooses the fusion weights for the search; --lexical-only
+// turns vectors off; an endpoint that cannot embed leaves the search on keywords, said once.
 void TestCliChat::searchFusesVectorsWhenAnEmbeddingModelIsSet()
 {
     m_server->setEmbeddingSynonyms({{QStringLiteral("automobile"), QStringLiteral("car")}});
@@ -378,10 +378,17 @@ void TestCliChat::searchFusesVectorsWhenAnEmbeddingModelIsSet()
     QCOMPARE(embedded.exitCode, 0);
     QVERIFY2(embedded.json().value("succeeded", 0) >= 1, embedded.out.constData());
 
+    // `jobs --run` chose the fusion weights and kept them: the search, which only reads, fuses
+    // with them and neither probes again (it would log its choice) nor tries to write.
+    QProcessEnvironment logged = env;
+    logged.insert(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("engram.memory.info=true"));
+    cli.setEnvironment(logged);
     const CliRun hybrid = cli.run({QStringLiteral("search"), QStringLiteral("car"), QStringLiteral("--json")});
+    cli.setEnvironment(env);
     QCOMPARE(hybrid.exitCode, 0);
     QCOMPARE(resultIds(hybrid.json()), QStringList{automobile});
     QVERIFY(m_server->requestCount(FakeMatch::embeddings()) >= 2); // the items, then the query
+    QVERIFY2(!hybrid.errText().contains(QLatin1String("fusion weights")), hybrid.err.constData());
 
     const CliRun lexical = cli.run(
         {QStringLiteral("search"), QStringLiteral("car"), QStringLiteral("--lexical-only"), QStringLiteral("--json")});
