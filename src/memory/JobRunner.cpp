@@ -186,9 +186,12 @@ void JobRunner::scheduleNext()
         return;
     auto due = m_queue.nextDue();
     if (!due || !*due) {
+        chooseFusionWeights(); // nothing queued
         return;
     }
     const qint64 wait = std::max<qint64>(0, m_memory.clock().now().msecsTo(**due));
+    if (wait > 0)
+        chooseFusionWeights(); // nothing due before the wait
     m_timer.start(static_cast<int>(std::min<qint64>(wait, kMaxBackoffMs)));
 }
 
@@ -224,7 +227,6 @@ void JobRunner::runNext()
         return;
     }
     if (!*job) {
-        chooseFusionWeights();
         scheduleNext();
         return;
     }

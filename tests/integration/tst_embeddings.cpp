@@ -11,6 +11,7 @@
 #include "storage/Sql.h"
 #include "storage/UserStore.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 #include <QtEndian>
@@ -514,6 +515,43 @@ private Q_SLOTS:
         memory.search(memory.words(0), vector);
         QCOMPARE(kept().value("vectors", 0), total + 20);
         QVERIFY2(kept().value("keyword", 0.0) > 0.0, kept().dump().c_str());
+    }
+
+    // The job runner chooses the fusion weights once a user's items have their vectors and keeps
+    // them, when drained (engram-cli jobs --run) and when its queue falls idle (the app): then no
+    // search has to, not even one of a process that cannot write. Such a process, finding no
+    // choice kept, chooses for itself and neither writes nor warns.
+    void theRunnerChoosesTheWeightsOnceTheItemsAreEmbedded()
+    {
+        Harness h;
+        const auto kept = [&] {
+            auto settings = UserStore(h.memory->database()).settings(kUser);
+            return settings ? settings->value("fusion_weights", Json::object()).value("fake-embed", Json()) : Json();
+        };
+        h.exchange(QStringLiteral("I finally sold my old automobile"), QStringLiteral("noted"));
+        h.exchange(QStringLiteral("I bake bread on Sundays"), QStringLiteral("lovely"));
+        QVERIFY(kept().is_null());
+        h.runJobs();
+        QCOMPARE(kept().value("vectors", 0), 2);
+
+        // A quarter more, and at least 20: chosen again once the app's runner has embedded them.
+        for (int i = 0; i < 20; ++i)
+            h.exchange(QStringLiteral("note %1 about the garden").arg(i), QStringLiteral("ok"));
+        h.jobs.start();
+        QTRY_COMPARE_WITH_TIMEOUT(kept().value("vectors", 0), 22, kWaitMs);
+
+        QVERIFY(UserStore(h.memory->database()).updateSettings(kUser, [](Json& s) { s.erase("fusion_weights"); }));
+        auto reader = MemoryService::open(h.memory.location(), {}, h.memory.clock(), Database::Access::ReadOnly);
+        QVERIFY2(reader, qPrintable(reader.errorMessage()));
+        auto stored = h.memory->embeddings().vectors(kUser, QStringLiteral("fake-embed"));
+        QVERIFY(stored && !stored->isEmpty());
+        SearchOptions options;
+        options.queryVector = QueryVector{QStringLiteral("fake-embed"), stored->constFirst().vector};
+        QTest::failOnWarning(QRegularExpression(QStringLiteral(".")));
+        auto found = (*reader)->search(kUser, QStringLiteral("automobile"), options);
+        QVERIFY2(found, qPrintable(found.errorMessage()));
+        QVERIFY(!found->isEmpty());
+        QVERIFY(kept().is_null());
     }
 
     void calibrationNeedsEnoughProbesAndAClearGainToLeaveTheConfiguredWeights()
