@@ -215,7 +215,8 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
     const QString key = userId + QLatin1Char('\n') + model;
     if (auto it = ctx.fusion.constFind(key); it != ctx.fusion.constEnd() && stillFits(*it, count))
         return it->weights;
-    // Chosen by an earlier process (the app, a former `engram-cli search`) and kept with the user.
+    // Chosen by an earlier process that could write (the app, `engram-cli jobs --run`) and kept
+    // with the user.
     if (auto settings = ctx.users.settings(userId)) {
         if (auto kept = keptChoice(*settings, model, candidates(ctx.config)); kept && stillFits(*kept, count)) {
             ctx.fusion.insert(key, *kept);
@@ -240,7 +241,7 @@ Result<FusionWeights> FusionCalibration::weightsFor(MemoryContext& ctx, const Re
             all = Json::object();
         all[model.toStdString()] = kept;
     };
-    // Not kept (a read-only or full disk): the search goes on, and the next process chooses again.
+    // Not kept (a full disk): the search goes on, and the next process chooses again.
     if (auto st = ctx.users.updateSettings(userId, keep); !st)
         qCWarning(lcMemory) << "The fusion weights could not be kept:" << st.errorMessage();
     return weights;

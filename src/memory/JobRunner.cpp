@@ -6,8 +6,8 @@
 #include "storage/Database.h"
 
 #include <QLoggingCategory>
-#include <QScopeGuard>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 
 #include <algorithm>
 #include <utility>
@@ -185,14 +185,12 @@ void JobRunner::scheduleNext()
     if (m_busy || (!m_started && !m_draining))
         return;
     auto due = m_queue.nextDue();
-    if (!due || !*due) {
-        chooseFusionWeights(); // nothing queued
-        return;
-    }
-    const qint64 wait = std::max<qint64>(0, m_memory.clock().now().msecsTo(**due));
-    if (wait > 0)
-        chooseFusionWeights(); // nothing due before the wait
-    m_timer.start(static_cast<int>(std::min<qint64>(wait, kMaxBackoffMs)));
+    const bool queued = due && *due;
+    const qint64 wait = queued ? std::max<qint64>(0, m_memory.clock().now().msecsTo(**due)) : 0;
+    if (!queued || wait > 0)
+        chooseFusionWeights(); // nothing due now
+    if (queued)
+        m_timer.start(static_cast<int>(std::min<qint64>(wait, kMaxBackoffMs)));
 }
 
 void JobRunner::runNext()

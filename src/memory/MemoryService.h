@@ -40,7 +40,7 @@ struct ItemQuery
     bool pinnedOnly{};
     // Working tier: one conversation's window. Other tiers: the items learned in it.
     QString conversationId;
-    QString contains; // only items whose text contains this ("" = all); ASCII case-insensitive
+    QString contains;                 // only items whose text contains this ("" = all); ASCII case-insensitive
     std::optional<ItemOrigin> origin; // nullopt = from anywhere
     QDateTime createdFrom;            // invalid = no lower bound
     QDateTime createdBefore;          // invalid = no upper bound

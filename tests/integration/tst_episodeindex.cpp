@@ -232,8 +232,10 @@ private Q_SLOTS:
         }
         const auto ranking = [&](EpisodeStore& store, const QList<SearchTerm>& terms) {
             auto hits = store.search(kUser, terms, 30);
+            if (!hits)
+                return QStringList{hits.errorMessage()};
             QStringList out;
-            for (const EpisodeHit& h : hits.value())
+            for (const EpisodeHit& h : *hits)
                 out.append(h.episode.id + QLatin1Char(' ') + QString::number(h.score, 'g', 12));
             return out;
         };
