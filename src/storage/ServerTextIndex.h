@@ -51,7 +51,7 @@ public:
     // 4.6 ms); it also makes up for the terms' shares being taken for independent, which puts
     // the matches of a topic's words too low (5,050 expected there).
     static constexpr double kIndexedRowCost = 2.0;
-    // A bulk load of this many episodes or more ends with ANALYZE.
+    // A bulk load of this many episodes or more renews the planner's statistics (finishBulkLoad).
     static constexpr qint64 kAnalyzeAfterRows = 1000;
 
 private:
