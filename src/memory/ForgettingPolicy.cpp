@@ -80,14 +80,12 @@ Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)
     Transaction tx(m_ctx.db);
     if (auto st = tx.begin(); !st)
         return st.error();
+    // Those another client archived or deleted since they were chosen are left out.
+    auto archived = m_ctx.episodes.archiveAll(userId, report.archived, now);
+    if (!archived)
+        return archived.error();
+    report.archived = *archived;
     for (const QString& id : std::as_const(report.archived)) {
-        auto e = m_ctx.episodes.find(userId, id);
-        if (!e)
-            return e.error();
-        e->status = ItemStatus::Archived;
-        e->archivedAt = now;
-        if (auto st = m_ctx.episodes.update(*e); !st)
-            return st.error();
         if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("forget"), Actor::System); !st)
             return st.error();
     }

@@ -10,6 +10,8 @@
 #include "storage/Migrations.h"
 #include "storage/Sql.h"
 
+#include <QSet>
+
 namespace engram {
 namespace {
 
@@ -291,6 +293,43 @@ Status EpisodeStore::update(const Episode& e)
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(e.id));
     return {};
+}
+
+Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at)
+{
+    QSet<QString> archived;
+    const Backend& backend = m_db.backend();
+    auto changed = m_index->changeStatuses([&]() -> Result<QList<qint64>> {
+        QList<qint64> seqs;
+        for (qsizetype from = 0; from < ids.size(); from += kRowsPerStatement) {
+            Json batch = Json::array();
+            for (const QString& id : ids.mid(from, kRowsPerStatement))
+                batch.push_back(jsontext::utf8(id));
+            // Rows locked in the order of seq, as every batch of updates takes them.
+            auto q = sql::run(
+                m_db.connection(),
+                QStringLiteral("UPDATE episodes SET status = 'archived', archived_at = ? WHERE seq IN "
+                               "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
+                               "ORDER BY t.seq%2) RETURNING id, seq")
+                    .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
+                {toMsecs(at), jsontext::dump(batch), userId});
+            if (!q)
+                return q.error();
+            while (q->next()) {
+                archived.insert(q->value(0).toString());
+                seqs.append(q->value(1).toLongLong());
+            }
+        }
+        return seqs;
+    });
+    if (!changed)
+        return changed.error();
+    QStringList moved;
+    for (const QString& id : ids) {
+        if (archived.contains(id))
+            moved.append(id);
+    }
+    return moved;
 }
 
 Status EpisodeStore::remove(const QString& userId, const QString& id)

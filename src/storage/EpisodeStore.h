@@ -61,6 +61,10 @@ public:
     // Writes every mutable field of an existing episode (content changes re-index it).
     Status update(const Episode& episode);
     Status remove(const QString& userId, const QString& id);
+    // Moves the user's active episodes among `ids` to the archive at `at`, a thousand a
+    // statement (the forgetting pass); returns those it moved, in the order of `ids`. Use inside
+    // a transaction, which the caller owns.
+    Result<QStringList> archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at);
     // Deletes every episode of the user; returns how many.
     Result<int> removeAllOf(const QString& userId);
     // Merges the FTS5 segments, so terms of deleted rows leave the index's pages too.

@@ -3,7 +3,9 @@
 #include "storage/Bm25.h"
 #include "storage/Database.h"
 #include "storage/EpisodeRow.h"
+#include "storage/JsonText.h"
 #include "storage/PostingCache.h"
+#include "storage/ServerSchema.h"
 #include "storage/Sql.h"
 
 #include <QCryptographicHash>
@@ -618,6 +620,30 @@ Result<int> ServerEpisodeIndex::removeAllOf(const QString& userId)
     if (auto st = tx.commit(); !st)
         return st.error();
     return removed;
+}
+
+Result<QList<qint64>> ServerEpisodeIndex::changeStatuses(const std::function<Result<QList<qint64>>()>& change)
+{
+    // The context trigger stands aside (it reads this setting) while the statuses change.
+    const QSqlDatabase& db = m_db.connection();
+    if (auto st = sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'on'")); !st)
+        return st.error();
+    auto changed = change();
+    if (auto st = sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'off'")); !st)
+        return st.error();
+    if (!changed || changed->isEmpty())
+        return changed;
+    Json seqs = Json::array();
+    for (qint64 seq : std::as_const(*changed))
+        seqs.push_back(seq);
+    if (auto st = sql::execute(
+            db,
+            serverContextRefresh(QStringLiteral("SELECT e.* FROM %1")
+                                     .arg(m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e")))),
+            {jsontext::dump(seqs)});
+        !st)
+        return st.error();
+    return changed;
 }
 
 ServerFactIndex::ServerFactIndex(Database& db)

@@ -200,6 +200,38 @@ private Q_SLOTS:
         }
     }
 
+    // The forgetting pass archives many exchanges in one statement (EpisodeStore::archiveAll):
+    // each exchange left active then holds the words of its nearest active neighbours, as when
+    // they are archived one at a time, and the index (on a server, the statistics) stays true.
+    void archivingManyAtOnceGivesTheContextsOfSingleWrites()
+    {
+        QStringList ids;
+        for (int i = 0; i < 9; ++i)
+            ids.append(add(QStringLiteral("turn%1 word%1").arg(i), i));
+        const QStringList chosen{ids.at(1), ids.at(2), ids.at(3), ids.at(6), ids.at(8)};
+        Database& db = (*m_fixture)->database();
+        EpisodeStore store(db);
+        Transaction tx(db);
+        QVERIFY(tx.begin());
+        // An id that is not there is left alone.
+        const auto archived =
+            store.archiveAll(kUser, QStringList(chosen) << QStringLiteral("missing"), m_at.addDays(1));
+        QVERIFY2(archived, qPrintable(archived.errorMessage()));
+        QCOMPARE(*archived, chosen);
+        QVERIFY(tx.commit());
+        QCOMPARE(context(ids.at(0)), QStringLiteral("turn4 word4"));
+        QCOMPARE(context(ids.at(4)), QStringLiteral("turn0 word0 turn5 word5"));
+        QCOMPARE(context(ids.at(5)), QStringLiteral("turn4 word4 turn7 word7"));
+        QCOMPARE(context(ids.at(7)), QStringLiteral("turn5 word5"));
+        for (const QString& id : chosen)
+            QCOMPARE(store.find(kUser, id)->status, ItemStatus::Archived);
+        QVERIFY(indexIsIntact());
+        // Already archived: nothing moves.
+        QVERIFY(tx.begin());
+        QCOMPARE(store.archiveAll(kUser, chosen, m_at.addDays(2))->size(), 0);
+        QVERIFY(tx.commit());
+    }
+
     void summariesAndExchangesOfNoConversationHaveNoContext()
     {
         const QString loose = add(QStringLiteral("alpha"), 0, QString());
