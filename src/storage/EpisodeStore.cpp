@@ -292,12 +292,34 @@ Status EpisodeStore::update(const Episode& e)
         return q.error();
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(e.id));
+    if (e.kind != EpisodeKind::Exchange || e.conversationId.isEmpty())
+        return {};
+    return refreshContexts(e.userId, {e.conversationId});
+}
+
+Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& conversationIds)
+{
+    const QString context = episodeContextExpression(QStringLiteral("episodes"));
+    for (qsizetype from = 0; from < conversationIds.size(); from += kRowsPerStatement) {
+        Json batch = Json::array();
+        for (const QString& id : conversationIds.mid(from, kRowsPerStatement))
+            batch.push_back(jsontext::utf8(id));
+        if (auto st = sql::execute(m_db.connection(),
+                                   QStringLiteral("UPDATE episodes SET search_context = %1 WHERE user_id = ? "
+                                                  "AND kind = 'exchange' AND conversation_id IN (SELECT value FROM %2) "
+                                                  "AND search_context <> %1")
+                                       .arg(context, m_db.backend().jsonValues()),
+                                   {userId, jsontext::dump(batch)});
+            !st)
+            return st;
+    }
     return {};
 }
 
 Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at)
 {
     QSet<QString> archived;
+    QSet<QString> conversations;
     const Backend& backend = m_db.backend();
     auto changed = m_index->changeStatuses([&]() -> Result<QList<qint64>> {
         QList<qint64> seqs;
@@ -310,7 +332,7 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
                 m_db.connection(),
                 QStringLiteral("UPDATE episodes SET status = 'archived', archived_at = ? WHERE seq IN "
                                "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
-                               "ORDER BY t.seq%2) RETURNING id, seq")
+                               "ORDER BY t.seq%2) RETURNING id, seq, kind, conversation_id")
                     .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
                 {toMsecs(at), jsontext::dump(batch), userId});
             if (!q)
@@ -318,12 +340,16 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
             while (q->next()) {
                 archived.insert(q->value(0).toString());
                 seqs.append(q->value(1).toLongLong());
+                if (q->value(2).toString() == enumName(EpisodeKind::Exchange) && !q->value(3).toString().isEmpty())
+                    conversations.insert(q->value(3).toString());
             }
         }
         return seqs;
     });
     if (!changed)
         return changed.error();
+    if (auto st = refreshContexts(userId, conversations.values()); !st)
+        return st.error();
     QStringList moved;
     for (const QString& id : ids) {
         if (archived.contains(id))
@@ -334,13 +360,21 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
 
 Status EpisodeStore::remove(const QString& userId, const QString& id)
 {
+    auto conversation = sql::scalar(
+        m_db.connection(),
+        QStringLiteral("SELECT conversation_id FROM episodes WHERE user_id = ? AND id = ? AND kind = 'exchange'"),
+        {userId, id});
+    if (!conversation)
+        return conversation.error();
     auto q =
         sql::run(m_db.connection(), QStringLiteral("DELETE FROM episodes WHERE user_id = ? AND id = ?"), {userId, id});
     if (!q)
         return q.error();
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(id));
-    return {};
+    if (conversation->toString().isEmpty())
+        return {};
+    return refreshContexts(userId, {conversation->toString()});
 }
 
 Status EpisodeStore::optimizeIndex()

@@ -655,11 +655,6 @@ QStringList serverMigration5()
 
 } // namespace
 
-QString serverContextRefresh(const QString& rows)
-{
-    return refreshAroundAll(rows);
-}
-
 const std::vector<QStringList>& serverMigrations()
 {
     static const std::vector<QStringList> migrations{serverMigration1(), serverMigration2(), serverMigration3(),

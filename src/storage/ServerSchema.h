@@ -11,9 +11,4 @@ namespace engram {
 // transaction. Version 1 is SQLite's schema 9 as a whole. Never edit a released migration.
 const std::vector<QStringList>& serverMigrations();
 
-// The statement that gives every exchange whose neighbours the rows `rows` (a SELECT of whole
-// episode rows, new or changed) may have changed its context, in one UPDATE: what the triggers
-// do row by row.
-QString serverContextRefresh(const QString& rows);
-
 } // namespace engram

@@ -5,7 +5,6 @@
 #include "storage/EpisodeRow.h"
 #include "storage/JsonText.h"
 #include "storage/PostingCache.h"
-#include "storage/ServerSchema.h"
 #include "storage/Sql.h"
 
 #include <QCryptographicHash>
@@ -630,18 +629,6 @@ Result<QList<qint64>> ServerEpisodeIndex::changeStatuses(const std::function<Res
         return st.error();
     auto changed = change();
     if (auto st = sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'off'")); !st)
-        return st.error();
-    if (!changed || changed->isEmpty())
-        return changed;
-    Json seqs = Json::array();
-    for (qint64 seq : std::as_const(*changed))
-        seqs.push_back(seq);
-    if (auto st = sql::execute(
-            db,
-            serverContextRefresh(QStringLiteral("SELECT e.* FROM %1")
-                                     .arg(m_db.backend().rowsBySeq(QStringLiteral("episodes"), QStringLiteral("e")))),
-            {jsontext::dump(seqs)});
-        !st)
         return st.error();
     return changed;
 }

@@ -89,11 +89,11 @@ public:
     // neighbours were elsewhere are set right by the finish.
     virtual bool contextOnInsert() const { return false; }
     virtual Status finishBulkLoad() = 0;
-    // Runs `change`, which archives or restores episodes and returns the seqs of those it changed,
-    // inside the caller's transaction; the exchanges whose neighbours it changed then hold their
-    // new context. SQLite's triggers refresh them row by row as the change goes; a server
-    // refreshes them once, in one statement, after it (engram_refresh_context a row at a time
-    // cost 5-7 ms an episode there).
+    // Runs `change`, which archives episodes and returns the seqs of those it changed, inside the
+    // caller's transaction, with the refresh of their neighbours' context set aside where the
+    // engine can (a server: engram_refresh_context a row at a time cost 5-7 ms an episode
+    // there); the caller refreshes the contexts of their conversations after it
+    // (EpisodeStore::refreshContexts). SQLite's triggers refresh them row by row as it goes.
     virtual Result<QList<qint64>> changeStatuses(const std::function<Result<QList<qint64>>()>& change)
     {
         return change();

@@ -4,6 +4,7 @@
 
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
+#include "storage/Migrations.h"
 #include "storage/Sql.h"
 
 #include <QRandomGenerator>
@@ -113,10 +114,13 @@ private Q_SLOTS:
     }
 
     // Two hundred writes of every kind in a random order (single inserts between others, edits,
-    // archiving and restoring, deletes, clearing a user, bulk loads, batches without bulk mode,
+    // archiving and restoring, archiving many at once, deletes, clearing a user, bulk loads, batches without bulk mode,
     // access counts) over two users and three conversations: the index stays true (on a server,
-    // the statistics equal a recount), and every active exchange ends with the context that
-    // writing the final exchanges one at a time in time order gives, whatever the path.
+    // the statistics equal a recount), every active exchange holds after every step the context
+    // its neighbours make (after a delete, every exchange of its conversation), and ends with the context that writing
+    // the final exchanges one at a time in time order gives, whatever the path. An archived exchange past the last
+    // active one of its conversation kept naming a neighbour archived or deleted after it, and took that back on its
+    // restore (EpisodeStore::refreshContexts).
     void anyOrderOfWritesEndsWithTheContextsOfSingleWrites()
     {
         const QString other = QStringLiteral("w");
@@ -155,18 +159,40 @@ private Q_SLOTS:
         for (int step = 0; step < 200; ++step) {
             const int op = static_cast<int>(random.bounded(10));
             const qsizetype pick = live.isEmpty() ? -1 : static_cast<qsizetype>(random.bounded(live.size()));
+            std::pair<QString, QString> deletedFrom;
             if (op <= 3 || pick < 0) {
                 live.append(newExchange());
                 QVERIFY(store.insert(live.last()));
             } else if (op == 4) {
                 live[pick].content = newExchange().content;
                 QVERIFY(store.update(live.at(pick)));
+            } else if (op == 5 && random.bounded(2) == 0) {
+                // The forgetting pass: several of a user's exchanges archived at once.
+                const QString user = live.at(pick).userId;
+                QStringList ids;
+                for (const Episode& e : std::as_const(live)) {
+                    if (e.userId == user && e.status == ItemStatus::Active && random.bounded(3) == 0)
+                        ids.append(e.id);
+                }
+                Transaction tx(db);
+                QVERIFY(tx.begin());
+                const auto archived = store.archiveAll(user, ids, m_at);
+                QVERIFY2(archived, qPrintable(archived.errorMessage()));
+                QCOMPARE(*archived, ids);
+                QVERIFY(tx.commit());
+                for (Episode& e : live) {
+                    if (ids.contains(e.id)) {
+                        e.status = ItemStatus::Archived;
+                        e.archivedAt = m_at;
+                    }
+                }
             } else if (op == 5) {
                 const bool archive = live.at(pick).status == ItemStatus::Active;
                 live[pick].status = archive ? ItemStatus::Archived : ItemStatus::Active;
                 live[pick].archivedAt = archive ? m_at : QDateTime();
                 QVERIFY(store.update(live.at(pick)));
             } else if (op == 6) {
+                deletedFrom = {live.at(pick).userId, live.at(pick).conversationId};
                 QVERIFY(store.remove(live.at(pick).userId, live.at(pick).id));
                 live.removeAt(pick);
             } else if (op == 7 || op == 8) {
@@ -177,6 +203,20 @@ private Q_SLOTS:
             } else {
                 QVERIFY(store.touch(live.at(pick).userId, {live.at(pick).id}, m_at));
             }
+            // Every active exchange holds after every step what its neighbours make now; after a
+            // delete, every exchange of its conversation, archived ones too: no word of the deleted
+            // one stays behind.
+            const auto stale =
+                sql::scalar(db.connection(),
+                            QStringLiteral("SELECT count(*) FROM episodes WHERE search_context <> %1 "
+                                           "AND (status = 'active' OR (user_id = ? AND conversation_id = ?))")
+                                .arg(episodeContextExpression(QStringLiteral("episodes"))),
+                            {deletedFrom.first, deletedFrom.second});
+            QVERIFY(stale);
+            QVERIFY2(
+                stale->toInt() == 0,
+                qPrintable(
+                    QStringLiteral("%1 stale after step %2 (operation %3)").arg(stale->toInt()).arg(step).arg(op)));
             if (step % 10 == 9)
                 QVERIFY2(indexIsIntact(), qPrintable(QStringLiteral("after step %1").arg(step)));
         }
