@@ -321,8 +321,7 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
     QSet<QString> archived;
     QSet<QString> conversations;
     const Backend& backend = m_db.backend();
-    auto changed = m_index->changeStatuses([&]() -> Result<QList<qint64>> {
-        QList<qint64> seqs;
+    const Status changed = m_index->changeStatuses([&]() -> Status {
         for (qsizetype from = 0; from < ids.size(); from += kRowsPerStatement) {
             Json batch = Json::array();
             for (const QString& id : ids.mid(from, kRowsPerStatement))
@@ -332,19 +331,18 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
                 m_db.connection(),
                 QStringLiteral("UPDATE episodes SET status = 'archived', archived_at = ? WHERE seq IN "
                                "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
-                               "ORDER BY t.seq%2) RETURNING id, seq, kind, conversation_id")
+                               "ORDER BY t.seq%2) RETURNING id, kind, conversation_id")
                     .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
                 {toMsecs(at), jsontext::dump(batch), userId});
             if (!q)
                 return q.error();
             while (q->next()) {
                 archived.insert(q->value(0).toString());
-                seqs.append(q->value(1).toLongLong());
-                if (q->value(2).toString() == enumName(EpisodeKind::Exchange) && !q->value(3).toString().isEmpty())
-                    conversations.insert(q->value(3).toString());
+                if (q->value(1).toString() == enumName(EpisodeKind::Exchange) && !q->value(2).toString().isEmpty())
+                    conversations.insert(q->value(2).toString());
             }
         }
-        return seqs;
+        return Status{};
     });
     if (!changed)
         return changed.error();

@@ -621,16 +621,16 @@ Result<int> ServerEpisodeIndex::removeAllOf(const QString& userId)
     return removed;
 }
 
-Result<QList<qint64>> ServerEpisodeIndex::changeStatuses(const std::function<Result<QList<qint64>>()>& change)
+Status ServerEpisodeIndex::changeStatuses(const std::function<Status()>& change)
 {
-    // The context trigger stands aside (it reads this setting) while the statuses change.
+    // The context trigger stands aside (it reads this setting) while the statuses change; after
+    // a failure the transaction is rolled back, and the setting with it.
     const QSqlDatabase& db = m_db.connection();
     if (auto st = sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'on'")); !st)
-        return st.error();
-    auto changed = change();
-    if (auto st = sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'off'")); !st)
-        return st.error();
-    return changed;
+        return st;
+    if (auto st = change(); !st)
+        return st;
+    return sql::execute(db, QStringLiteral("SET LOCAL engram.skip_context = 'off'"));
 }
 
 ServerFactIndex::ServerFactIndex(Database& db)

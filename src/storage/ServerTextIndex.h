@@ -37,7 +37,7 @@ public:
     bool contextOnInsert() const override { return m_bulkAfterSeq.has_value(); }
     Status finishBulkLoad() override;
     Result<int> removeAllOf(const QString& userId) override;
-    Result<QList<qint64>> changeStatuses(const std::function<Result<QList<qint64>>()>& change) override;
+    Status changeStatuses(const std::function<Status()>& change) override;
     // PostgreSQL's autovacuum keeps the GIN index.
     Status optimize() override { return {}; }
 

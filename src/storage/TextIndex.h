@@ -89,15 +89,11 @@ public:
     // neighbours were elsewhere are set right by the finish.
     virtual bool contextOnInsert() const { return false; }
     virtual Status finishBulkLoad() = 0;
-    // Runs `change`, which archives episodes and returns the seqs of those it changed, inside the
-    // caller's transaction, with the refresh of their neighbours' context set aside where the
-    // engine can (a server: engram_refresh_context a row at a time cost 5-7 ms an episode
-    // there); the caller refreshes the contexts of their conversations after it
-    // (EpisodeStore::refreshContexts). SQLite's triggers refresh them row by row as it goes.
-    virtual Result<QList<qint64>> changeStatuses(const std::function<Result<QList<qint64>>()>& change)
-    {
-        return change();
-    }
+    // Runs `change`, which archives episodes, inside the caller's transaction, with the refresh
+    // of their neighbours' context set aside where the engine can (a server: its trigger cost
+    // 5-7 ms an episode there); the caller refreshes the contexts of their conversations after
+    // it (EpisodeStore::refreshContexts). SQLite's triggers refresh them row by row as it goes.
+    virtual Status changeStatuses(const std::function<Status()>& change) { return change(); }
     // Deletes every episode of the user; returns how many.
     virtual Result<int> removeAllOf(const QString& userId) = 0;
     // Compacts the index, so that terms of deleted rows leave its pages too.
