@@ -358,21 +358,20 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
 
 Status EpisodeStore::remove(const QString& userId, const QString& id)
 {
-    auto conversation = sql::scalar(
-        m_db.connection(),
-        QStringLiteral("SELECT conversation_id FROM episodes WHERE user_id = ? AND id = ? AND kind = 'exchange'"),
-        {userId, id});
-    if (!conversation)
-        return conversation.error();
     auto q =
-        sql::run(m_db.connection(), QStringLiteral("DELETE FROM episodes WHERE user_id = ? AND id = ?"), {userId, id});
+        sql::run(m_db.connection(),
+                 QStringLiteral("DELETE FROM episodes WHERE user_id = ? AND id = ? RETURNING kind, conversation_id"),
+                 {userId, id});
     if (!q)
         return q.error();
-    if (sql::affected(*q) == 0)
+    if (!q->next())
         return Error::notFound(QStringLiteral("There is no episode %1").arg(id));
-    if (conversation->toString().isEmpty())
+    const bool exchange = q->value(0).toString() == enumName(EpisodeKind::Exchange);
+    const QString conversation = q->value(1).toString();
+    q->finish(); // before the next statement on the connection
+    if (!exchange || conversation.isEmpty())
         return {};
-    return refreshContexts(userId, {conversation->toString()});
+    return refreshContexts(userId, {conversation});
 }
 
 Status EpisodeStore::optimizeIndex()
