@@ -279,22 +279,24 @@ QString EpisodeStore::insertAllStatement(bool withContext) const
 
 Status EpisodeStore::update(const Episode& e)
 {
+    // Its own context in the same statement: the triggers refresh its neighbours' and leave its
+    // own alone, and its status may change here (an archived exchange holds none).
     auto q =
         sql::run(m_db.connection(),
                  QStringLiteral("UPDATE episodes SET content = ?, response = ?, topic_key = ?, status = ?, pinned = ?, "
                                 "importance = ?, access_count = ?, last_access_at = ?, updated_at = ?, "
-                                "archived_at = ?, metadata = ?, search_body = ?, search_extra = ? "
-                                "WHERE user_id = ? AND id = ?"),
+                                "archived_at = ?, metadata = ?, search_body = ?, search_extra = ?, "
+                                "search_context = CASE WHEN ? = 'active' THEN %1 ELSE '' END "
+                                "WHERE user_id = ? AND id = ?")
+                     .arg(episodeContextExpression(QStringLiteral("episodes"), ContextHolders::AnyExchange)),
                  {e.content, e.response, e.topicKey, enumName(e.status), e.pinned ? 1 : 0, e.importance, e.accessCount,
                   toMsecs(e.lastAccessAt), toMsecs(e.updatedAt), toMsecs(e.archivedAt), jsontext::dump(e.metadata),
-                  SearchTokenizer::indexText(e.content), extraIndexText(e), e.userId, e.id});
+                  SearchTokenizer::indexText(e.content), extraIndexText(e), enumName(e.status), e.userId, e.id});
     if (!q)
         return q.error();
     if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(e.id));
-    if (e.kind != EpisodeKind::Exchange || e.conversationId.isEmpty())
-        return {};
-    return refreshContexts(e.userId, {e.conversationId});
+    return {};
 }
 
 Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& conversationIds)
@@ -306,7 +308,8 @@ Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& c
             batch.push_back(jsontext::utf8(id));
         if (auto st = sql::execute(m_db.connection(),
                                    QStringLiteral("UPDATE episodes SET search_context = %1 WHERE user_id = ? "
-                                                  "AND kind = 'exchange' AND conversation_id IN (SELECT value FROM %2) "
+                                                  "AND kind = 'exchange' AND status = 'active' "
+                                                  "AND conversation_id IN (SELECT value FROM %2) "
                                                   "AND search_context <> %1")
                                        .arg(context, m_db.backend().jsonValues()),
                                    {userId, jsontext::dump(batch)});
@@ -329,9 +332,10 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
             // Rows locked in the order of seq, as every batch of updates takes them.
             auto q = sql::run(
                 m_db.connection(),
-                QStringLiteral("UPDATE episodes SET status = 'archived', archived_at = ? WHERE seq IN "
-                               "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
-                               "ORDER BY t.seq%2) RETURNING id, kind, conversation_id")
+                QStringLiteral(
+                    "UPDATE episodes SET status = 'archived', archived_at = ?, search_context = '' WHERE seq IN "
+                    "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
+                    "ORDER BY t.seq%2) RETURNING id, kind, conversation_id")
                     .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
                 {toMsecs(at), jsontext::dump(batch), userId});
             if (!q)
@@ -359,19 +363,12 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
 Status EpisodeStore::remove(const QString& userId, const QString& id)
 {
     auto q =
-        sql::run(m_db.connection(),
-                 QStringLiteral("DELETE FROM episodes WHERE user_id = ? AND id = ? RETURNING kind, conversation_id"),
-                 {userId, id});
+        sql::run(m_db.connection(), QStringLiteral("DELETE FROM episodes WHERE user_id = ? AND id = ?"), {userId, id});
     if (!q)
         return q.error();
-    if (!q->next())
+    if (sql::affected(*q) == 0)
         return Error::notFound(QStringLiteral("There is no episode %1").arg(id));
-    const bool exchange = q->value(0).toString() == enumName(EpisodeKind::Exchange);
-    const QString conversation = q->value(1).toString();
-    q->finish(); // before the next statement on the connection
-    if (!exchange || conversation.isEmpty())
-        return {};
-    return refreshContexts(userId, {conversation});
+    return {};
 }
 
 Status EpisodeStore::optimizeIndex()

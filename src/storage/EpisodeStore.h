@@ -125,12 +125,9 @@ private:
     Database& m_db;
     static constexpr int kRowsPerStatement = 1000;
 
-    // Gives every exchange of the user's conversations `conversationIds` (any status) the context
-    // its neighbours make now, where it differs. The triggers refresh the exchanges from the
-    // nearest active one before a changed exchange to the nearest active one after it; one
-    // beyond the last active exchange of its conversation (archived) was left naming a
-    // neighbour archived or deleted after it: the deleted one's words stayed in the index,
-    // and came back with its restore. Called after every change of an exchange.
+    // Gives every active exchange of the user's conversations `conversationIds` the context its
+    // neighbours make now, where it differs: after archiveAll, whose rows the engine's context
+    // triggers may have let pass (EpisodeTextIndex::changeStatuses).
     Status refreshContexts(const QString& userId, const QStringList& conversationIds);
     // insertAll's statement; withContext: one that gives new exchanges their context.
     QString insertAllStatement(bool withContext) const;

@@ -241,16 +241,18 @@ QString neighbourText(const QString& body)
     return QStringLiteral("substr(%1, 1, %2)").arg(body).arg(kNeighbourChars);
 }
 
-QString episodeContextExpression(const QString& row)
+QString episodeContextExpression(const QString& row, ContextHolders holders)
 {
     // The first kNeighbourChars characters of each neighbour's tokens: enough to carry what it is
     // about, and the index does not grow by more than that per exchange (longer contexts cost
     // the turn a millisecond at 10,000 episodes and found no more; BENCHMARKS.md, issue 14).
     // A cut may leave a part of a word, which no query term matches.
     const QString col = neighbourText(QStringLiteral("n.search_body"));
-    return QStringLiteral("CASE WHEN %1.kind = 'exchange' AND %1.conversation_id != '' "
+    const QString active =
+        holders == ContextHolders::ActiveExchanges ? QStringLiteral("AND %1.status = 'active' ").arg(row) : QString();
+    return QStringLiteral("CASE WHEN %1.kind = 'exchange' AND %1.conversation_id != '' %4"
                           "THEN trim(coalesce(%2, '') || ' ' || coalesce(%3, '')) ELSE '' END")
-        .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col));
+        .arg(row, neighbour(row, QLatin1Char('<'), col), neighbour(row, QLatin1Char('>'), col), active);
 }
 
 namespace {
@@ -259,7 +261,7 @@ namespace {
 // written: those of its conversation from the active exchange before it to the active exchange
 // after it (archived ones between them included). `exceptRow` leaves the row itself alone: an
 // update of it must not rewrite it again while the full-text triggers are indexing it.
-QString refreshAround(const QString& row, bool exceptRow)
+QString refreshAround(const QString& row, bool exceptRow, ContextHolders holders)
 {
     const auto bound = [&](QChar side, const char* column) {
         return QStringLiteral("coalesce(%1, %2.%3)")
@@ -271,9 +273,34 @@ QString refreshAround(const QString& row, bool exceptRow)
                           "AND conversation_id = %2.conversation_id AND kind = 'exchange' "
                           "AND (created_at, seq) >= (%3, %4) AND (created_at, seq) <= (%5, %6) %7"
                           "AND search_context IS NOT %1;")
-        .arg(episodeContextExpression(QStringLiteral("episodes")), row, bound(QLatin1Char('<'), "created_at"),
+        .arg(episodeContextExpression(QStringLiteral("episodes"), holders), row, bound(QLatin1Char('<'), "created_at"),
              bound(QLatin1Char('<'), "seq"), bound(QLatin1Char('>'), "created_at"), bound(QLatin1Char('>'), "seq"),
              exceptRow ? QStringLiteral("AND seq != %1.seq ").arg(row) : QString());
+}
+
+// The triggers that index a new episode and refresh its neighbours' context (version 5), and
+// those that refresh the neighbours of a deleted exchange and of one edited, archived or restored.
+QString insertTrigger(ContextHolders holders)
+{
+    return QStringLiteral(R"(CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
+            INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context)
+            VALUES (new.seq, new.search_body, new.search_extra, new.search_context);
+            %1
+        END)")
+        .arg(refreshAround(QStringLiteral("new"), false, holders));
+}
+
+QStringList contextTriggers(ContextHolders holders)
+{
+    return {
+        QStringLiteral("CREATE TRIGGER episodes_context_delete AFTER DELETE ON episodes "
+                       "WHEN old.kind = 'exchange' AND old.conversation_id != '' BEGIN %1 END")
+            .arg(refreshAround(QStringLiteral("old"), false, holders)),
+        QStringLiteral("CREATE TRIGGER episodes_context_update AFTER UPDATE OF search_body, status ON episodes "
+                       "WHEN new.kind = 'exchange' AND new.conversation_id != '' AND "
+                       "(old.search_body IS NOT new.search_body OR old.status IS NOT new.status) BEGIN %1 END")
+            .arg(refreshAround(QStringLiteral("new"), true, holders)),
+    };
 }
 
 // Version 5, recall (issue 14): each exchange is also found by what was said around it. A third
@@ -286,44 +313,34 @@ QString refreshAround(const QString& row, bool exceptRow)
 // of a row it drops. An index finds the neighbours.
 QStringList migration5()
 {
-    return {
-        QStringLiteral("ALTER TABLE episodes ADD COLUMN search_context TEXT NOT NULL DEFAULT ''"),
-        QStringLiteral("CREATE INDEX episodes_conversation ON episodes(user_id, conversation_id, created_at)"),
-        QStringLiteral("DROP TRIGGER episodes_fts_insert"),
-        QStringLiteral("DROP TRIGGER episodes_fts_delete"),
-        QStringLiteral("DROP TRIGGER episodes_fts_update"),
-        QStringLiteral("DROP TABLE episodes_fts"),
-        QStringLiteral("UPDATE episodes SET search_context = %1")
-            .arg(episodeContextExpression(QStringLiteral("episodes"))),
-        QStringLiteral(R"(CREATE VIRTUAL TABLE episodes_fts USING fts5(
+    return QStringList{
+               QStringLiteral("ALTER TABLE episodes ADD COLUMN search_context TEXT NOT NULL DEFAULT ''"),
+               QStringLiteral("CREATE INDEX episodes_conversation ON episodes(user_id, conversation_id, created_at)"),
+               QStringLiteral("DROP TRIGGER episodes_fts_insert"),
+               QStringLiteral("DROP TRIGGER episodes_fts_delete"),
+               QStringLiteral("DROP TRIGGER episodes_fts_update"),
+               QStringLiteral("DROP TABLE episodes_fts"),
+               QStringLiteral("UPDATE episodes SET search_context = %1")
+                   .arg(episodeContextExpression(QStringLiteral("episodes"), ContextHolders::AnyExchange)),
+               QStringLiteral(R"(CREATE VIRTUAL TABLE episodes_fts USING fts5(
             search_body, search_extra, search_context, content='episodes', content_rowid='seq',
             tokenize='unicode61 remove_diacritics 0'))"),
-        QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('rebuild')"),
-        QStringLiteral(R"(CREATE TRIGGER episodes_fts_insert AFTER INSERT ON episodes BEGIN
-            INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context)
-            VALUES (new.seq, new.search_body, new.search_extra, new.search_context);
-            %1
-        END)")
-            .arg(refreshAround(QStringLiteral("new"), false)),
-        QStringLiteral(R"(CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
+               QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('rebuild')"),
+               insertTrigger(ContextHolders::AnyExchange),
+               QStringLiteral(R"(CREATE TRIGGER episodes_fts_delete AFTER DELETE ON episodes BEGIN
             INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra, search_context)
             VALUES ('delete', old.seq, old.search_body, old.search_extra, old.search_context);
         END)"),
-        QStringLiteral(R"(CREATE TRIGGER episodes_fts_update AFTER UPDATE OF search_body, search_extra, search_context
+               QStringLiteral(
+                   R"(CREATE TRIGGER episodes_fts_update AFTER UPDATE OF search_body, search_extra, search_context
             ON episodes BEGIN
             INSERT INTO episodes_fts(episodes_fts, rowid, search_body, search_extra, search_context)
             VALUES ('delete', old.seq, old.search_body, old.search_extra, old.search_context);
             INSERT INTO episodes_fts(rowid, search_body, search_extra, search_context)
             VALUES (new.seq, new.search_body, new.search_extra, new.search_context);
         END)"),
-        QStringLiteral("CREATE TRIGGER episodes_context_delete AFTER DELETE ON episodes "
-                       "WHEN old.kind = 'exchange' AND old.conversation_id != '' BEGIN %1 END")
-            .arg(refreshAround(QStringLiteral("old"), false)),
-        QStringLiteral("CREATE TRIGGER episodes_context_update AFTER UPDATE OF search_body, status ON episodes "
-                       "WHEN new.kind = 'exchange' AND new.conversation_id != '' AND "
-                       "(old.search_body IS NOT new.search_body OR old.status IS NOT new.status) BEGIN %1 END")
-            .arg(refreshAround(QStringLiteral("new"), true)),
-    };
+           } +
+           contextTriggers(ContextHolders::AnyExchange);
 }
 
 // Version 6: every stored search text written again by the tokenizer of this version, which folds
@@ -380,13 +397,31 @@ QStringList migration9()
             QStringLiteral("ALTER TABLE events ADD COLUMN client TEXT NOT NULL DEFAULT ''")};
 }
 
+// Version 10: an archived exchange holds no context (ContextHolders). Its context was refreshed
+// only while it lay between two active exchanges of its conversation; one past the last of them
+// kept the words of a neighbour archived or deleted after it, a deleted exchange's words among
+// them, and took them back on its restore. The triggers now give an archived exchange an empty
+// context, and whoever changes an exchange's status writes its own (EpisodeStore): the triggers
+// leave the row they fire for alone. The archived exchanges' contexts are emptied here, their
+// index with them (the full-text trigger).
+QStringList migration10()
+{
+    QStringList statements{
+        QStringLiteral("DROP TRIGGER episodes_fts_insert"), QStringLiteral("DROP TRIGGER episodes_context_delete"),
+        QStringLiteral("DROP TRIGGER episodes_context_update"), insertTrigger(ContextHolders::ActiveExchanges)};
+    statements += contextTriggers(ContextHolders::ActiveExchanges);
+    statements.append(QStringLiteral("UPDATE episodes SET search_context = '' WHERE status != 'active' "
+                                     "AND search_context != ''"));
+    return statements;
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(),
-                                                     migration4(), migration5(), migration6(),
-                                                     migration7(), migration8(), migration9()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
+                                                     migration5(), migration6(), migration7(), migration8(),
+                                                     migration9(), migration10()};
     return migrations;
 }
 

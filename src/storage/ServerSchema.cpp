@@ -235,7 +235,7 @@ QStringList episodeStatistics()
 // of its conversation from the active exchange before it to the active exchange after it, as
 // engram_refresh_context does for one row. Refreshing the union of the ranges once leaves every
 // row as refreshing them row by row would; a bulk insert then writes each neighbour once.
-QString refreshAroundAll(const QString& rows)
+QString refreshAroundAll(const QString& rows, ContextHolders holders)
 {
     const auto nearest = [](QChar side) {
         const QString order = side == QLatin1Char('<') ? QStringLiteral("DESC") : QStringLiteral("ASC");
@@ -258,17 +258,18 @@ QString refreshAroundAll(const QString& rows)
                "fresh AS MATERIALIZED (SELECT e.seq, %4 AS context FROM targets t JOIN episodes e ON e.seq = t.seq) "
                "UPDATE episodes SET search_context = fresh.context FROM fresh WHERE episodes.seq = fresh.seq "
                "AND episodes.search_context IS DISTINCT FROM fresh.context")
-        .arg(rows, nearest(QLatin1Char('<')), nearest(QLatin1Char('>')), episodeContextExpression(QStringLiteral("e")));
+        .arg(rows, nearest(QLatin1Char('<')), nearest(QLatin1Char('>')),
+             episodeContextExpression(QStringLiteral("e"), holders));
 }
 
-// search_context on a server, kept as SQLite's triggers keep it (Migrations.cpp, version 5): a
-// new, edited, archived or deleted exchange refreshes the context of the exchanges of its
-// conversation from the active one before it to the active one after it.
-QStringList neighbourContext()
+// The two functions whose statements hold the context's expression: engram_refresh_context,
+// which refreshes the exchanges around one row, and engram_context_inserted, around every row a
+// statement inserted.
+QStringList contextFunctions(const QString& create, ContextHolders holders)
 {
-    const QString context = episodeContextExpression(QStringLiteral("episodes"));
+    const QString context = episodeContextExpression(QStringLiteral("episodes"), holders);
     return {
-        QStringLiteral(R"(CREATE FUNCTION engram_refresh_context(r_user text, r_conversation text, r_at bigint,
+        QStringLiteral(R"(%2 FUNCTION engram_refresh_context(r_user text, r_conversation text, r_at bigint,
                                                        r_seq bigint, except_seq bigint)
             RETURNS void LANGUAGE plpgsql AS $$
             DECLARE
@@ -290,7 +291,29 @@ QStringList neighbourContext()
                       AND seq IS DISTINCT FROM except_seq AND search_context IS DISTINCT FROM %1;
             END
         $$)")
-            .arg(context),
+            .arg(context, create),
+        // New rows are refreshed around once a statement: a batch of a thousand is one UPDATE.
+        QStringLiteral(R"(%2 FUNCTION engram_context_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF current_setting('engram.bulk_load', true) = 'on' THEN
+                    RETURN NULL; -- engram_bulk_finish() does it
+                END IF;
+                %1;
+                RETURN NULL;
+            END
+        $$)")
+            .arg(refreshAroundAll(QStringLiteral("SELECT * FROM new_rows"), holders), create),
+    };
+}
+
+// search_context on a server, kept as SQLite's triggers keep it (Migrations.cpp, version 5): a
+// new, edited, archived or deleted exchange refreshes the context of the exchanges of its
+// conversation from the active one before it to the active one after it.
+QStringList neighbourContext()
+{
+    const QStringList functions = contextFunctions(QStringLiteral("CREATE"), ContextHolders::AnyExchange);
+    return {
+        functions.at(0),
         QStringLiteral(R"(CREATE FUNCTION engram_context_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 -- Set while every episode of a user is deleted: no neighbour is left to refresh.
@@ -306,17 +329,7 @@ QStringList neighbourContext()
                 RETURN NULL;
             END
         $$)"),
-        // New rows are refreshed around once a statement: a batch of a thousand is one UPDATE.
-        QStringLiteral(R"(CREATE FUNCTION engram_context_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF current_setting('engram.bulk_load', true) = 'on' THEN
-                    RETURN NULL; -- engram_bulk_finish() does it
-                END IF;
-                %1;
-                RETURN NULL;
-            END
-        $$)")
-            .arg(refreshAroundAll(QStringLiteral("SELECT * FROM new_rows"))),
+        functions.at(1),
         // Named to fire after episodes_stats_insert (triggers of one event fire in the order of
         // their names): the new rows' terms and lengths are counted before their context is
         // written. The other way round, a new user's statistics row was first made by the
@@ -355,7 +368,7 @@ QStringList bulkLoad()
                 RETURN (SELECT count(*) %3);
             END
         $$)")
-            .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded)),
+            .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded), ContextHolders::AnyExchange),
                  countTerms(QStringLiteral("SELECT user_id, search_vector, search_length %1").arg(loaded), {}), loaded),
     };
 }
@@ -578,15 +591,12 @@ QStringList serverMigration2()
     return {QStringLiteral("CREATE INDEX episodes_newest ON episodes(user_id, status, seq)")};
 }
 
-// Version 3: a bulk load's terms counted by ts_stat, a user at a time, instead of a row per term
-// of every loaded episode grouped in SQL (one word a term and a count, in C): 20,000 imported
-// episodes hold two million such rows, which took 2.1 s to sort and count, and ts_stat 0.26 s.
-// The context is refreshed first, as in version 1, so that the final vectors are counted.
-QStringList serverMigration3()
+// engram_bulk_finish from version 3 on: a bulk load's terms counted by ts_stat, a user at a
+// time. The context is refreshed first, as in version 1, so that the final vectors are counted.
+QString bulkFinishFunction(ContextHolders holders)
 {
     const QString loaded = QStringLiteral("FROM episodes WHERE seq > p_after AND xmin = pg_current_xact_id()::xid");
-    return {
-        QStringLiteral(R"(CREATE OR REPLACE FUNCTION engram_bulk_finish(p_after bigint) RETURNS bigint
+    return QStringLiteral(R"(CREATE OR REPLACE FUNCTION engram_bulk_finish(p_after bigint) RETURNS bigint
             LANGUAGE plpgsql AS $$
             DECLARE
                 owner text;
@@ -614,8 +624,15 @@ QStringList serverMigration3()
                 RETURN (SELECT count(*) %2);
             END
         $$)")
-            .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded)), loaded),
-    };
+        .arg(refreshAroundAll(QStringLiteral("SELECT * %1").arg(loaded), holders), loaded);
+}
+
+// Version 3: a bulk load's terms counted by ts_stat, a user at a time, instead of a row per term
+// of every loaded episode grouped in SQL (one word a term and a count, in C): 20,000 imported
+// episodes hold two million such rows, which took 2.1 s to sort and count, and ts_stat 0.26 s.
+QStringList serverMigration3()
+{
+    return {bulkFinishFunction(ContextHolders::AnyExchange)};
 }
 
 // Version 4: an update that changed an episode's length but not its terms (a new neighbour whose
@@ -653,12 +670,26 @@ QStringList serverMigration5()
                 .arg(lexemes)};
 }
 
+// Version 6, as SQLite's version 10: an archived exchange holds no context (ContextHolders), so
+// none keeps the words of a neighbour archived or deleted after it. The functions that refresh
+// contexts give an archived exchange an empty one; whoever changes an exchange's status writes
+// its own (EpisodeStore), as the trigger leaves the row it fires for alone. The archived
+// exchanges' contexts are emptied here; the statistics trigger counts what leaves their vectors.
+QStringList serverMigration6()
+{
+    QStringList statements = contextFunctions(QStringLiteral("CREATE OR REPLACE"), ContextHolders::ActiveExchanges);
+    statements.append(bulkFinishFunction(ContextHolders::ActiveExchanges));
+    statements.append(QStringLiteral("UPDATE episodes SET search_context = '' WHERE status <> 'active' "
+                                     "AND search_context <> ''"));
+    return statements;
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
     static const std::vector<QStringList> migrations{serverMigration1(), serverMigration2(), serverMigration3(),
-                                                     serverMigration4(), serverMigration5()};
+                                                     serverMigration4(), serverMigration5(), serverMigration6()};
     return migrations;
 }
 

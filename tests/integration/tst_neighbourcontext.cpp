@@ -114,13 +114,14 @@ private Q_SLOTS:
     }
 
     // Two hundred writes of every kind in a random order (single inserts between others, edits,
-    // archiving and restoring, archiving many at once, deletes, clearing a user, bulk loads, batches without bulk mode,
-    // access counts) over two users and three conversations: the index stays true (on a server,
-    // the statistics equal a recount), every active exchange holds after every step the context
-    // its neighbours make (after a delete, every exchange of its conversation), and ends with the context that writing
-    // the final exchanges one at a time in time order gives, whatever the path. An archived exchange past the last
-    // active one of its conversation kept naming a neighbour archived or deleted after it, and took that back on its
-    // restore (EpisodeStore::refreshContexts).
+    // archiving and restoring, archiving many at once, deletes, clearing a user, bulk loads,
+    // batches without bulk mode, access counts) over two users and three conversations: the index
+    // stays true (on a server, the statistics equal a recount), every episode holds after every
+    // step the context its neighbours make (an archived exchange none), and ends with the context
+    // that writing the final exchanges one at a time in time order gives, whatever the path.
+    // Before schema version 10 (a server's 6) an archived exchange past the last active one of its
+    // conversation kept naming a neighbour archived or deleted after it, and took that back on its
+    // restore.
     void anyOrderOfWritesEndsWithTheContextsOfSingleWrites()
     {
         const QString other = QStringLiteral("w");
@@ -159,7 +160,6 @@ private Q_SLOTS:
         for (int step = 0; step < 200; ++step) {
             const int op = static_cast<int>(random.bounded(10));
             const qsizetype pick = live.isEmpty() ? -1 : static_cast<qsizetype>(random.bounded(live.size()));
-            std::pair<QString, QString> deletedFrom;
             if (op <= 3 || pick < 0) {
                 live.append(newExchange());
                 QVERIFY(store.insert(live.last()));
@@ -192,7 +192,6 @@ private Q_SLOTS:
                 live[pick].archivedAt = archive ? m_at : QDateTime();
                 QVERIFY(store.update(live.at(pick)));
             } else if (op == 6) {
-                deletedFrom = {live.at(pick).userId, live.at(pick).conversationId};
                 QVERIFY(store.remove(live.at(pick).userId, live.at(pick).id));
                 live.removeAt(pick);
             } else if (op == 7 || op == 8) {
@@ -203,15 +202,11 @@ private Q_SLOTS:
             } else {
                 QVERIFY(store.touch(live.at(pick).userId, {live.at(pick).id}, m_at));
             }
-            // Every active exchange holds after every step what its neighbours make now; after a
-            // delete, every exchange of its conversation, archived ones too: no word of the deleted
-            // one stays behind.
+            // Every episode holds after every step what its neighbours make now: no word of an
+            // archived or deleted exchange stays behind anywhere.
             const auto stale =
-                sql::scalar(db.connection(),
-                            QStringLiteral("SELECT count(*) FROM episodes WHERE search_context <> %1 "
-                                           "AND (status = 'active' OR (user_id = ? AND conversation_id = ?))")
-                                .arg(episodeContextExpression(QStringLiteral("episodes"))),
-                            {deletedFrom.first, deletedFrom.second});
+                sql::scalar(db.connection(), QStringLiteral("SELECT count(*) FROM episodes WHERE search_context <> %1")
+                                                 .arg(episodeContextExpression(QStringLiteral("episodes"))));
             QVERIFY(stale);
             QVERIFY2(
                 stale->toInt() == 0,
@@ -230,8 +225,6 @@ private Q_SLOTS:
         for (const Episode& e : std::as_const(live))
             QVERIFY(replayed.insert(e));
         for (const Episode& e : std::as_const(live)) {
-            if (e.status != ItemStatus::Active)
-                continue; // searched for by no one; its context is made anew when it is restored
             const auto expected =
                 sql::scalar(replay->database().connection(),
                             QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {e.id});
@@ -270,6 +263,48 @@ private Q_SLOTS:
         QVERIFY(tx.begin());
         QCOMPARE(store.archiveAll(kUser, chosen, m_at.addDays(2))->size(), 0);
         QVERIFY(tx.commit());
+    }
+
+    // An archived exchange is indexed by its own words alone, and takes its neighbours' words
+    // back when it is restored. The last exchange of a conversation used to keep naming a
+    // neighbour archived or deleted after it: a deleted exchange's words stayed in the index.
+    void anArchivedExchangeHoldsNoContextUntilItIsRestored()
+    {
+        const QString first = add(QStringLiteral("alpha"), 0);
+        const QString middle = add(QStringLiteral("bravo"), 1);
+        const QString last = add(QStringLiteral("kilo"), 2);
+        EpisodeStore store((*m_fixture)->database());
+        Episode archived = store.find(kUser, last).value();
+        archived.status = ItemStatus::Archived;
+        QVERIFY(store.update(archived));
+        QCOMPARE(context(last), QString());
+        QCOMPARE(context(middle), QStringLiteral("alpha"));
+
+        // Its old neighbour deleted: none of its words is anywhere in the index.
+        QVERIFY(store.remove(kUser, middle));
+        QCOMPARE(context(last), QString());
+        QCOMPARE(context(first), QString());
+        const auto holders = sql::scalar((*m_fixture)->database().connection(),
+                                         QStringLiteral("SELECT count(*) FROM episodes WHERE search_context LIKE ?"),
+                                         {QStringLiteral("%bravo%")});
+        QVERIFY(holders);
+        QCOMPARE(holders->toInt(), 0);
+
+        // Restored, it holds what its neighbours say now, and they hold its words.
+        archived.status = ItemStatus::Active;
+        archived.archivedAt = QDateTime();
+        QVERIFY(store.update(archived));
+        QCOMPARE(context(last), QStringLiteral("alpha"));
+        QCOMPARE(context(first), QStringLiteral("kilo"));
+
+        // Archived with others at once, it is emptied too.
+        Transaction tx((*m_fixture)->database());
+        QVERIFY(tx.begin());
+        QCOMPARE(store.archiveAll(kUser, {last}, m_at)->size(), 1);
+        QVERIFY(tx.commit());
+        QCOMPARE(context(last), QString());
+        QCOMPARE(context(first), QString());
+        QVERIFY(indexIsIntact());
     }
 
     void summariesAndExchangesOfNoConversationHaveNoContext()
@@ -388,11 +423,8 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("v4.sqlite"));
         QStringList ids;
         {
-            auto v4 = Database::openAtVersion(path, 4);
+            auto v4 = olderMemoryOfTheUser(path, 4);
             QVERIFY2(v4, qPrintable(v4.errorMessage()));
-            QVERIFY(sql::execute((*v4)->connection(),
-                                 QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, 'U', 1)"),
-                                 {kUser}));
             QList<Episode> episodes;
             for (const char* text : {"alpha", "bravo", "kilo"}) {
                 Episode e = test::newEpisode(kUser, QString::fromLatin1(text), m_at.addSecs(60 * ids.size()));
@@ -417,7 +449,68 @@ private Q_SLOTS:
         QCOMPARE(found->toInt(), 1);
     }
 
+    // Before version 10 an archived exchange past the last active one of its conversation kept
+    // the words of a neighbour deleted after it; the upgrade empties every archived context.
+    void aVersionNineMemoryForgetsItsArchivedContextsOnUpgrade()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("v9.sqlite"));
+        QStringList ids;
+        {
+            auto v9 = olderMemoryOfTheUser(path, 9);
+            QVERIFY2(v9, qPrintable(v9.errorMessage()));
+            const QSqlDatabase& c = (*v9)->connection();
+            for (const char* text : {"alpha", "bravo", "kilo"}) {
+                Episode e = test::newEpisode(kUser, QString::fromLatin1(text), m_at.addSecs(60 * ids.size()));
+                e.conversationId = kConversation;
+                QVERIFY(EpisodeStore(**v9).insert(e));
+                ids.append(e.id);
+            }
+            QVERIFY(
+                sql::execute(c, QStringLiteral("UPDATE episodes SET status = 'archived' WHERE id = ?"), {ids.at(2)}));
+            QVERIFY(sql::execute(c, QStringLiteral("DELETE FROM episodes WHERE id = ?"), {ids.at(1)}));
+            QCOMPARE(sql::scalar(c, QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {ids.at(2)})
+                         ->toString(),
+                     QStringLiteral("bravo"));
+        }
+        auto latest = Database::open(path);
+        QVERIFY2(latest, qPrintable(latest.errorMessage()));
+        const QSqlDatabase& c = (*latest)->connection();
+        QCOMPARE(
+            sql::scalar(c, QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {ids.at(2)})->toString(),
+            QString());
+        QVERIFY(sql::execute(c, QStringLiteral("INSERT INTO episodes_fts(episodes_fts) VALUES('integrity-check')")));
+        auto found = sql::scalar(
+            c, QStringLiteral("SELECT count(*) FROM episodes_fts WHERE episodes_fts MATCH 'search_context : bravo'"));
+        QCOMPARE(found->toInt(), 0);
+        // The new triggers leave an archived exchange's context empty when its neighbours change.
+        EpisodeStore store(**latest);
+        Episode e = test::newEpisode(kUser, QStringLiteral("oscar"), m_at.addSecs(600));
+        e.conversationId = kConversation;
+        QVERIFY(store.insert(e));
+        QCOMPARE(
+            sql::scalar(c, QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {ids.at(2)})->toString(),
+            QString());
+        QCOMPARE(
+            sql::scalar(c, QStringLiteral("SELECT search_context FROM episodes WHERE id = ?"), {ids.at(0)})->toString(),
+            QStringLiteral("oscar"));
+    }
+
 private:
+    // A memory file at the schema `version` of an older Engram, with the user in it.
+    static Result<std::unique_ptr<Database>> olderMemoryOfTheUser(const QString& path, int version)
+    {
+        auto db = Database::openAtVersion(path, version);
+        if (!db)
+            return db;
+        if (auto st = sql::execute(
+                (*db)->connection(),
+                QStringLiteral("INSERT INTO users (id, display_name, created_at) VALUES (?, 'U', 1)"), {kUser});
+            !st)
+            return st.error();
+        return db;
+    }
+
     QString add(const QString& text, int minute, const QString& conversation = kConversation,
                 const QString& user = kUser)
     {
