@@ -124,6 +124,7 @@ Status Importer::planIds(const MemoryDocument& doc)
     m_eventIds = {};
     m_conversations.clear();
     m_looseConversation.clear();
+    m_heldFacts.clear();
 
     QStringList conversationIds = idsOf(doc.conversations);
     for (const Message& m : doc.messages) {
@@ -244,9 +245,37 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
     return m_ctx.episodes.finishBulkLoad();
 }
 
+// A current or waiting fact of the document whose key's current value in the memory says the
+// same is the memory's already: a file without ids (which each reading gives new ones) imported
+// a second time, or a fact two devices learned each. It is counted as already known rather than
+// added as a pending duplicate that "disagrees" with its own value; what the document says of
+// it elsewhere (a value it superseded) names the memory's fact, and its own history is the
+// other copy's, left out.
+Status Importer::matchHeldFacts(const QList<Fact>& facts)
+{
+    for (const Fact& f : facts) {
+        if (m_items.known.contains(f.id) || (f.status != ItemStatus::Active && f.status != ItemStatus::Pending))
+            continue;
+        auto current = m_ctx.facts.current(m_userId, f.subject, f.predicate);
+        if (!current)
+            return current.error();
+        if (*current && FactStore::sameValue((*current)->object, f.object)) {
+            m_heldFacts.insert(f.id);
+            m_items.newIds.insert(f.id, (*current)->id);
+        }
+    }
+    return {};
+}
+
 Status Importer::importFacts(QList<Fact>& facts)
 {
+    if (auto st = matchHeldFacts(facts); !st)
+        return st;
     for (Fact& f : facts) {
+        if (m_heldFacts.contains(f.id)) {
+            ++m_report.facts.skipped;
+            continue;
+        }
         if (!claim(f, m_items, m_report.facts))
             continue;
         f.supersededBy = m_items.mapped(f.supersededBy);
@@ -279,6 +308,10 @@ Status Importer::importFacts(QList<Fact>& facts)
 Status Importer::importEvents(QList<Event>& events)
 {
     for (Event& e : events) {
+        if (m_heldFacts.contains(e.itemId)) {
+            ++m_report.events.skipped;
+            continue;
+        }
         if (!claim(e, m_eventIds, m_report.events))
             continue;
         e.itemId = m_items.mapped(e.itemId);

@@ -91,6 +91,7 @@ private:
     Status importConversations(QList<Conversation>& conversations);
     Status importMessages(QList<Message>& messages);
     Status importEpisodes(QList<Episode>& episodes);
+    Status matchHeldFacts(const QList<Fact>& facts);
     Status importFacts(QList<Fact>& facts);
     Status importEvents(QList<Event>& events);
 
@@ -98,6 +99,7 @@ private:
     QString m_userId;
     QDateTime m_now;
     IdPlan m_items;
+    QSet<QString> m_heldFacts; // the document's facts the memory holds already (matchHeldFacts)
     IdPlan m_conversationIds;
     IdPlan m_eventIds;
     QSet<QString> m_conversations; // the user's conversations, as the import goes

@@ -11,11 +11,6 @@
 namespace engram {
 namespace {
 
-bool sameValue(const QString& a, const QString& b)
-{
-    return FactStore::normalizeKey(a) == FactStore::normalizeKey(b);
-}
-
 bool isAutomatic(FactSource s)
 {
     return s == FactSource::UserInput || s == FactSource::LlmExtract;
@@ -136,7 +131,7 @@ Result<SemanticMemory::Change> SemanticMemory::upsertOnce(const QString& userId,
         return current.error();
 
     Result<Change> change = Error::invalid(QString());
-    if (*current && sameValue((*current)->object, input.object)) {
+    if (*current && FactStore::sameValue((*current)->object, input.object)) {
         Fact f = **current;
         const Json before = itemjson::toJson(f);
         f.confidence = std::min(1.0, std::max(f.confidence, input.confidence) + 0.05);

@@ -42,6 +42,8 @@ public:
 
     // Case- and width-insensitive form of a subject or predicate, used as the key.
     static QString normalizeKey(const QString& text);
+    // Whether two values of a key say the same (compared as keys are).
+    static bool sameValue(const QString& a, const QString& b) { return normalizeKey(a) == normalizeKey(b); }
 
     Status insert(const Fact& fact);
     Status update(const Fact& fact);

@@ -133,6 +133,69 @@ private Q_SLOTS:
         QCOMPARE(factsOf(m.service(), kA, ItemStatus::Pending).first().object, QStringLiteral("Emacs"));
     }
 
+    // A file without ids is given new ones each time it is read: imported twice, its facts met
+    // their own values and waited as pending duplicates that "disagreed" with them, one more copy
+    // per import. A fact the memory holds already (the same value, told as keys are) is known.
+    void aFactTheMemoryHoldsAlreadyIsNotAddedAgain()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA));
+        Json body = Json::object();
+        body["facts"] = Json::array();
+        for (const auto& [predicate, object] : {std::pair{"editor", "Vim"}, std::pair{"lives in", "里斯本"}}) {
+            Json f = Json::object();
+            f["subject"] = "user";
+            f["predicate"] = predicate;
+            f["object"] = object;
+            body["facts"].push_back(f);
+        }
+        auto first = m->importDocument(kA, document(body));
+        QVERIFY2(first, qPrintable(first.errorMessage()));
+        QCOMPARE(first->facts.added, 2);
+
+        body["facts"][0]["object"] = "vim"; // the same value, written otherwise
+        auto second = m->importDocument(kA, document(body));
+        QVERIFY2(second, qPrintable(second.errorMessage()));
+        QCOMPARE(second->facts.added, 0);
+        QCOMPARE(second->facts.skipped, 2);
+        QCOMPARE(second->madePending, 0);
+        QCOMPARE(factsOf(m.service(), kA, ItemStatus::Active).size(), 2);
+        QCOMPARE(factsOf(m.service(), kA, ItemStatus::Pending).size(), 0);
+
+        // Another value of a key still waits for the user.
+        body["facts"][0]["object"] = "Emacs";
+        auto third = m->importDocument(kA, document(body));
+        QVERIFY2(third, qPrintable(third.errorMessage()));
+        QCOMPARE(third->facts.added, 1);
+        QCOMPARE(third->madePending, 1);
+    }
+
+    // A fact another memory learned too: its value merges with this memory's, and the value it
+    // superseded there joins this one's history, naming this memory's fact.
+    void aFactLearnedOnTwoDevicesMergesWithItsHistory()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA) && m->ensureUser(kB));
+        QVERIFY(m->rememberFact(kA, fact(QStringLiteral("project"), QStringLiteral("电商"))));
+        m.clock().advanceDays(1);
+        QVERIFY(m->rememberFact(kA, fact(QStringLiteral("project"), QStringLiteral("短视频"))));
+        auto held = m->rememberFact(kB, fact(QStringLiteral("project"), QStringLiteral("短视频")));
+        QVERIFY(held);
+
+        auto report = m->importDocument(kB, exported(m.service(), kA));
+        QVERIFY2(report, qPrintable(report.errorMessage()));
+        QCOMPARE(report->facts.added, 1);
+        QCOMPARE(report->facts.skipped, 1);
+        QCOMPARE(report->madePending, 0);
+        const QList<Fact> active = factsOf(m.service(), kB, ItemStatus::Active);
+        QCOMPARE(active.size(), 1);
+        QCOMPARE(active.first().id, held->fact.id);
+        const QList<Fact> old = factsOf(m.service(), kB, ItemStatus::Superseded);
+        QCOMPARE(old.size(), 1);
+        QCOMPARE(old.first().object, QStringLiteral("电商"));
+        QCOMPARE(old.first().supersededBy, held->fact.id);
+    }
+
     void messagesWithoutAConversationGetOne()
     {
         test::MemoryFixture m;
