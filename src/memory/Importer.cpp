@@ -124,7 +124,7 @@ Status Importer::planIds(const MemoryDocument& doc)
     m_eventIds = {};
     m_conversations.clear();
     m_looseConversation.clear();
-    m_heldFacts.clear();
+    m_held.clear();
 
     QStringList conversationIds = idsOf(doc.conversations);
     for (const Message& m : doc.messages) {
@@ -208,6 +208,12 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         return {};
     if (auto st = m_ctx.episodes.beginBulkLoad(); !st)
         return st;
+    // What the memory held before: an episode of the document equal to one of those (the same
+    // kind, time, message and reply) is known whatever its id, so that a chat history without
+    // ids imported twice is there once. Two equal ones in the document both go in.
+    auto before = m_ctx.episodes.lastSeq(m_userId);
+    if (!before)
+        return before.error();
     // Written many rows a statement (EpisodeStore::insertAll): one round trip for each
     // kEpisodesPerWrite, not one a row.
     constexpr qsizetype kEpisodesPerWrite = 1000;
@@ -221,7 +227,37 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         batch.clear();
         return {};
     };
-    for (Episode& e : episodes) {
+    QHash<qsizetype, QString> held;
+    for (qsizetype i = 0; i < episodes.size(); ++i) {
+        if (i % kEpisodesPerWrite == 0) {
+            if (auto st = flush(); !st)
+                return st;
+            held.clear();
+            if (*before > 0) {
+                // Those of the next batch whose ids the memory does not know.
+                QList<qsizetype> places;
+                QList<Episode> unknown;
+                for (qsizetype j = i; j < std::min(episodes.size(), i + kEpisodesPerWrite); ++j) {
+                    if (!m_items.known.contains(episodes.at(j).id)) {
+                        places.append(j);
+                        unknown.append(episodes.at(j));
+                    }
+                }
+                auto found = m_ctx.episodes.held(m_userId, unknown, *before);
+                if (!found)
+                    return found.error();
+                for (auto it = found->cbegin(); it != found->cend(); ++it)
+                    held.insert(places.at(it.key()), it.value());
+            }
+        }
+        Episode& e = episodes[i];
+        if (const auto it = held.constFind(i); it != held.cend()) {
+            m_held.insert(e.id);
+            m_items.newIds.insert(e.id, *it);
+            ++m_report.episodes.skipped;
+            release(e);
+            continue;
+        }
         if (!claim(e, m_items, m_report.episodes))
             continue;
         e.conversationId = m_conversationIds.mapped(e.conversationId);
@@ -235,10 +271,6 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
             e.archivedAt = m_now;
         batch.append(std::move(e));
         release(e);
-        if (batch.size() >= kEpisodesPerWrite) {
-            if (auto st = flush(); !st)
-                return st;
-        }
     }
     if (auto st = flush(); !st)
         return st;
@@ -260,7 +292,7 @@ Status Importer::matchHeldFacts(const QList<Fact>& facts)
         if (!current)
             return current.error();
         if (*current && FactStore::sameValue((*current)->object, f.object)) {
-            m_heldFacts.insert(f.id);
+            m_held.insert(f.id);
             m_items.newIds.insert(f.id, (*current)->id);
         }
     }
@@ -272,7 +304,7 @@ Status Importer::importFacts(QList<Fact>& facts)
     if (auto st = matchHeldFacts(facts); !st)
         return st;
     for (Fact& f : facts) {
-        if (m_heldFacts.contains(f.id)) {
+        if (m_held.contains(f.id)) {
             ++m_report.facts.skipped;
             continue;
         }
@@ -308,7 +340,7 @@ Status Importer::importFacts(QList<Fact>& facts)
 Status Importer::importEvents(QList<Event>& events)
 {
     for (Event& e : events) {
-        if (m_heldFacts.contains(e.itemId)) {
+        if (m_held.contains(e.itemId)) {
             ++m_report.events.skipped;
             continue;
         }

@@ -99,7 +99,9 @@ private:
     QString m_userId;
     QDateTime m_now;
     IdPlan m_items;
-    QSet<QString> m_heldFacts; // the document's facts the memory holds already (matchHeldFacts)
+    // The document's episodes and facts the memory holds already, whatever their ids (a file
+    // without ids read twice): skipped, and their events with them.
+    QSet<QString> m_held;
     IdPlan m_conversationIds;
     IdPlan m_eventIds;
     QSet<QString> m_conversations; // the user's conversations, as the import goes

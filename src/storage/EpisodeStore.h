@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 
 namespace engram {
 
@@ -71,6 +72,13 @@ public:
     Status optimizeIndex();
     // Which of `ids` exist (for any user), mapped to their owner.
     Result<QHash<QString, QString>> owners(const QStringList& ids) const;
+    // The seq of the user's newest episode, 0 when there is none.
+    Result<qint64> lastSeq(const QString& userId) const;
+    // Which of `episodes` the user holds already among those up to `upToSeq`, whatever their ids:
+    // an episode of the same kind, time, message and reply. Their places in `episodes`, each
+    // mapped to the id of the episode held.
+    Result<QHash<qsizetype, QString>> held(const QString& userId, std::span<const Episode> episodes,
+                                           qint64 upToSeq) const;
 
     // Bulk loading, inside one transaction: between the two calls inserted episodes are not
     // indexed row by row; finishBulkLoad() indexes them in one statement, several times faster

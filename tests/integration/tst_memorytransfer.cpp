@@ -2,6 +2,7 @@
 #include "memory/ItemJson.h"
 #include "memory/MemoryDocument.h"
 #include "storage/Database.h"
+#include "storage/EpisodeStore.h"
 #include "storage/EventLog.h"
 #include "storage/Sql.h"
 
@@ -194,6 +195,53 @@ private Q_SLOTS:
         QCOMPARE(old.size(), 1);
         QCOMPARE(old.first().object, QStringLiteral("电商"));
         QCOMPARE(old.first().supersededBy, held->fact.id);
+    }
+
+    // A chat history without ids, loaded as episodes (EXPORT_FORMAT.md) and imported again: each
+    // reading gives it new ids, and it was all added a second time. An episode the memory held
+    // before the import (the same kind, time, message and reply, archived or not) is known; two
+    // equal ones in one file both go in.
+    void aChatHistoryWithoutIdsImportedTwiceIsThereOnce()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kA));
+        Json body = Json::object();
+        body["episodes"] = Json::array();
+        for (const auto& [content, response] : {std::pair{"How do I rotate the API keys?", "With the admin console."},
+                                                std::pair{"谢谢", "不客气"}, std::pair{"谢谢", "不客气"}}) {
+            Json e = Json::object();
+            e["content"] = content;
+            e["response"] = response;
+            e["created_at"] = "2024-05-02T10:00:00Z";
+            body["episodes"].push_back(e);
+        }
+        auto first = m->importDocument(kA, document(body));
+        QVERIFY2(first, qPrintable(first.errorMessage()));
+        QCOMPARE(first->episodes.added, 3);
+
+        // One of them archived meanwhile: still the memory's.
+        EpisodeStore store(m.service().database());
+        Episode archived = store.list(kA).value().first();
+        archived.status = ItemStatus::Archived;
+        archived.archivedAt = m.clock().now();
+        QVERIFY(store.update(archived));
+
+        auto second = m->importDocument(kA, document(body));
+        QVERIFY2(second, qPrintable(second.errorMessage()));
+        QCOMPARE(second->episodes.added, 0);
+        QCOMPARE(second->episodes.skipped, 3);
+        EpisodeFilter any;
+        any.status = std::nullopt;
+        QCOMPARE(store.count(kA, any).value(), 3);
+
+        // Another reply, or another time, is another episode.
+        body["episodes"][0]["response"] = "With the command line.";
+        body["episodes"][1]["created_at"] = "2024-05-02T10:00:01Z";
+        auto third = m->importDocument(kA, document(body));
+        QVERIFY2(third, qPrintable(third.errorMessage()));
+        QCOMPARE(third->episodes.added, 2);
+        QCOMPARE(third->episodes.skipped, 1);
+        QCOMPARE(store.count(kA, any).value(), 5);
     }
 
     void messagesWithoutAConversationGetOne()
