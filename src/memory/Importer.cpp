@@ -165,6 +165,42 @@ Status Importer::ensureConversation(const QString& id, const QDateTime& at)
     return {};
 }
 
+template <typename T, typename Store>
+Result<QHash<qsizetype, QString>> Importer::heldAmong(const Store& store, const QList<T>& items, qsizetype from,
+                                                      qsizetype to, qint64 before) const
+{
+    QHash<qsizetype, QString> held;
+    if (before <= 0)
+        return held;
+    QList<qsizetype> places;
+    QList<T> unknown;
+    for (qsizetype i = from; i < to; ++i) {
+        if (!m_items.known.contains(items.at(i).id)) {
+            places.append(i);
+            unknown.append(items.at(i));
+        }
+    }
+    auto found = store.held(m_userId, unknown, before);
+    if (!found)
+        return found.error();
+    for (auto it = found->cbegin(); it != found->cend(); ++it)
+        held.insert(places.at(it.key()), it.value());
+    return held;
+}
+
+template <typename T>
+bool Importer::skipHeld(T& item, qsizetype place, const QHash<qsizetype, QString>& held, ImportCounts& counts)
+{
+    const auto it = held.constFind(place);
+    if (it == held.cend())
+        return false;
+    m_held.insert(item.id);
+    m_items.newIds.insert(item.id, *it);
+    ++counts.skipped;
+    release(item);
+    return true;
+}
+
 Status Importer::importConversations(QList<Conversation>& conversations)
 {
     for (Conversation& c : conversations) {
@@ -182,7 +218,18 @@ Status Importer::importConversations(QList<Conversation>& conversations)
 
 Status Importer::importMessages(QList<Message>& messages)
 {
-    for (Message& m : messages) {
+    // A message equal to one the memory held before the import (role, time, text) is known
+    // whatever its id and conversation, as an episode is (importEpisodes).
+    auto before = m_ctx.messages.lastSeq(m_userId);
+    if (!before)
+        return before.error();
+    auto held = heldAmong(m_ctx.messages, messages, 0, messages.size(), *before);
+    if (!held)
+        return held.error();
+    for (qsizetype i = 0; i < messages.size(); ++i) {
+        Message& m = messages[i];
+        if (skipHeld(m, i, *held, m_report.messages))
+            continue;
         if (!claim(m, m_items, m_report.messages))
             continue;
         if (m.conversationId.isEmpty()) {
@@ -232,32 +279,15 @@ Status Importer::importEpisodes(QList<Episode>& episodes)
         if (i % kEpisodesPerWrite == 0) {
             if (auto st = flush(); !st)
                 return st;
-            held.clear();
-            if (*before > 0) {
-                // Those of the next batch whose ids the memory does not know.
-                QList<qsizetype> places;
-                QList<Episode> unknown;
-                for (qsizetype j = i; j < std::min(episodes.size(), i + kEpisodesPerWrite); ++j) {
-                    if (!m_items.known.contains(episodes.at(j).id)) {
-                        places.append(j);
-                        unknown.append(episodes.at(j));
-                    }
-                }
-                auto found = m_ctx.episodes.held(m_userId, unknown, *before);
-                if (!found)
-                    return found.error();
-                for (auto it = found->cbegin(); it != found->cend(); ++it)
-                    held.insert(places.at(it.key()), it.value());
-            }
+            auto found =
+                heldAmong(m_ctx.episodes, episodes, i, std::min(episodes.size(), i + kEpisodesPerWrite), *before);
+            if (!found)
+                return found.error();
+            held = std::move(*found);
         }
         Episode& e = episodes[i];
-        if (const auto it = held.constFind(i); it != held.cend()) {
-            m_held.insert(e.id);
-            m_items.newIds.insert(e.id, *it);
-            ++m_report.episodes.skipped;
-            release(e);
+        if (skipHeld(e, i, held, m_report.episodes))
             continue;
-        }
         if (!claim(e, m_items, m_report.episodes))
             continue;
         e.conversationId = m_conversationIds.mapped(e.conversationId);

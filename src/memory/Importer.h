@@ -91,6 +91,14 @@ private:
     Status importConversations(QList<Conversation>& conversations);
     Status importMessages(QList<Message>& messages);
     Status importEpisodes(QList<Episode>& episodes);
+    // The places in [from, to) of `items` whose ids the memory does not know but whose equal it
+    // held before the import (its newest seq `before`; Store::held), each mapped to that one's id.
+    template <typename T, typename Store>
+    Result<QHash<qsizetype, QString>> heldAmong(const Store& store, const QList<T>& items, qsizetype from, qsizetype to,
+                                                qint64 before) const;
+    // Skips `item` at `place` when `held` has it: counted as known, its id naming the held one.
+    template <typename T>
+    bool skipHeld(T& item, qsizetype place, const QHash<qsizetype, QString>& held, ImportCounts& counts);
     Status matchHeldFacts(const QList<Fact>& facts);
     Status importFacts(QList<Fact>& facts);
     Status importEvents(QList<Event>& events);

@@ -388,41 +388,30 @@ Result<int> EpisodeStore::removeAllOf(const QString& userId)
 
 Result<qint64> EpisodeStore::lastSeq(const QString& userId) const
 {
-    auto last = sql::scalar(m_db.connection(),
-                            QStringLiteral("SELECT coalesce(max(seq), 0) FROM episodes WHERE user_id = ?"), {userId});
-    if (!last)
-        return last.error();
-    return last->toLongLong();
+    return sql::newestSeq(m_db.connection(), QStringLiteral("episodes"), userId);
 }
 
 Result<QHash<qsizetype, QString>> EpisodeStore::held(const QString& userId, std::span<const Episode> episodes,
                                                      qint64 upToSeq) const
 {
-    QHash<qsizetype, QString> found;
-    if (upToSeq <= 0)
-        return found;
-    for (std::size_t from = 0; from < episodes.size(); from += kRowsPerStatement) {
-        Json rows = Json::array();
-        for (std::size_t i = from; i < std::min(episodes.size(), from + kRowsPerStatement); ++i) {
-            const Episode& e = episodes[i];
-            rows.push_back(Json::array({i, toMsecs(e.createdAt), enumName(e.kind).toStdString(),
-                                        jsontext::utf8(e.content), jsontext::utf8(e.response)}));
-        }
-        // Each by the user's index by time (both statuses), then compared in full.
-        auto q = sql::run(
-            m_db.connection(),
-            QStringLiteral("SELECT CAST(value->>0 AS BIGINT), min(e.id) FROM %1 JOIN episodes e ON e.user_id = ? "
-                           "AND e.status IN ('active', 'archived') AND e.created_at = CAST(value->>1 AS BIGINT) "
-                           "AND e.seq <= ? AND e.kind = value->>2 AND e.content = value->>3 "
-                           "AND e.response = value->>4 GROUP BY 1")
-                .arg(m_db.backend().jsonRows()),
-            {jsontext::dump(rows), userId, upToSeq});
-        if (!q)
-            return q.error();
-        while (q->next())
-            found.insert(static_cast<qsizetype>(q->value(0).toLongLong()), q->value(1).toString());
-    }
-    return found;
+    if (upToSeq <= 0 || episodes.empty())
+        return QHash<qsizetype, QString>{};
+    // Each by the user's index by time (both statuses), then compared in full.
+    return sql::heldRows(
+        m_db.connection(),
+        QStringLiteral("SELECT CAST(value->>0 AS BIGINT), min(e.id) FROM %1 JOIN episodes e ON e.user_id = ? "
+                       "AND e.status IN ('active', 'archived') AND e.created_at = CAST(value->>1 AS BIGINT) "
+                       "AND e.seq <= ? AND e.kind = value->>2 AND e.content = value->>3 "
+                       "AND e.response = value->>4 GROUP BY 1")
+            .arg(m_db.backend().jsonRows()),
+        static_cast<qsizetype>(episodes.size()),
+        [&](qsizetype i) {
+            const Episode& e = episodes[static_cast<std::size_t>(i)];
+            return Json::array({toMsecs(e.createdAt), enumName(e.kind).toStdString(), jsontext::utf8(e.content),
+                                jsontext::utf8(e.response)})
+                .dump();
+        },
+        {userId, upToSeq});
 }
 
 Status EpisodeStore::beginBulkLoad()

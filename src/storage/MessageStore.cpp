@@ -1,5 +1,6 @@
 #include "storage/MessageStore.h"
 
+#include "storage/Backend.h"
 #include "storage/Database.h"
 #include "storage/JsonText.h"
 #include "storage/Sql.h"
@@ -173,6 +174,31 @@ Result<int> MessageStore::removeAllOf(const QString& userId)
 Result<QHash<QString, QString>> MessageStore::owners(const QStringList& ids) const
 {
     return sql::owners(m_db.connection(), QStringLiteral("messages"), ids);
+}
+
+Result<qint64> MessageStore::lastSeq(const QString& userId) const
+{
+    return sql::newestSeq(m_db.connection(), QStringLiteral("messages"), userId);
+}
+
+Result<QHash<qsizetype, QString>> MessageStore::held(const QString& userId, const QList<Message>& messages,
+                                                     qint64 upToSeq) const
+{
+    if (upToSeq <= 0 || messages.isEmpty())
+        return QHash<qsizetype, QString>{};
+    return sql::heldRows(
+        m_db.connection(),
+        QStringLiteral("SELECT CAST(value->>0 AS BIGINT), min(m.id) FROM %1 JOIN messages m ON m.user_id = ? "
+                       "AND m.created_at = CAST(value->>1 AS BIGINT) AND m.seq <= ? AND m.role = value->>2 "
+                       "AND m.content = value->>3 GROUP BY 1")
+            .arg(m_db.backend().jsonRows()),
+        messages.size(),
+        [&](qsizetype i) {
+            const Message& m = messages.at(i);
+            return Json::array({toMsecs(m.createdAt), enumName(m.role).toStdString(), jsontext::utf8(m.content)})
+                .dump();
+        },
+        {userId, upToSeq});
 }
 
 } // namespace engram

@@ -47,6 +47,12 @@ public:
     Result<int> removeAllOf(const QString& userId);
     // Which of `ids` exist (for any user), mapped to their owner.
     Result<QHash<QString, QString>> owners(const QStringList& ids) const;
+    // The seq of the user's newest message, 0 when there is none.
+    Result<qint64> lastSeq(const QString& userId) const;
+    // Which of `messages` the user holds already among those up to `upToSeq`, whatever their ids
+    // and conversations: a message of the same role, time and text. Their places in `messages`,
+    // each mapped to the id of the message held.
+    Result<QHash<qsizetype, QString>> held(const QString& userId, const QList<Message>& messages, qint64 upToSeq) const;
 
 private:
     Result<QList<Message>> select(const QString& where, std::initializer_list<QVariant> values,

@@ -415,13 +415,20 @@ QStringList migration10()
     return statements;
 }
 
+// Version 11: a user's messages by time, for an import to find those the memory holds already
+// whatever their ids (MessageStore::held): a transcript without ids imported twice was there twice.
+QStringList migration11()
+{
+    return {QStringLiteral("CREATE INDEX messages_user_time ON messages(user_id, created_at)")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(), migration3(), migration4(),
-                                                     migration5(), migration6(), migration7(), migration8(),
-                                                     migration9(), migration10()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(),  migration3(), migration4(),
+                                                     migration5(), migration6(),  migration7(), migration8(),
+                                                     migration9(), migration10(), migration11()};
     return migrations;
 }
 

@@ -684,12 +684,19 @@ QStringList serverMigration6()
     return statements;
 }
 
+// Version 7, as SQLite's version 11: a user's messages by time (MessageStore::held).
+QStringList serverMigration7()
+{
+    return {QStringLiteral("CREATE INDEX messages_user_time ON messages(user_id, created_at)")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
     static const std::vector<QStringList> migrations{serverMigration1(), serverMigration2(), serverMigration3(),
-                                                     serverMigration4(), serverMigration5(), serverMigration6()};
+                                                     serverMigration4(), serverMigration5(), serverMigration6(),
+                                                     serverMigration7()};
     return migrations;
 }
 

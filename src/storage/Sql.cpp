@@ -288,6 +288,41 @@ Status touch(std::optional<QSqlQuery>& cache, const Database& db, const QString&
                      {nowMsecs, jsontext::dump(list), userId});
 }
 
+Result<qint64> newestSeq(const QSqlDatabase& db, const QString& table, const QString& userId)
+{
+    auto last =
+        scalar(db, QStringLiteral("SELECT coalesce(max(seq), 0) FROM %1 WHERE user_id = ?").arg(table), {userId});
+    if (!last)
+        return last.error();
+    return last->toLongLong();
+}
+
+Result<QHash<qsizetype, QString>> heldRows(const QSqlDatabase& db, const QString& statement, qsizetype count,
+                                           const std::function<std::string(qsizetype)>& row, const QVariantList& values)
+{
+    constexpr qsizetype kBatch = 1000;
+    QHash<qsizetype, QString> found;
+    std::string batch;
+    for (qsizetype from = 0; from < count; from += kBatch) {
+        batch = "[";
+        for (qsizetype i = from; i < std::min(count, from + kBatch); ++i) {
+            if (i > from)
+                batch += ',';
+            std::string r = row(i); // "[a, b, …]": the place goes first
+            batch += '[' + std::to_string(i) + (r.size() > 2 ? "," : "") + r.substr(1);
+        }
+        batch += ']';
+        QVariantList bound{QString::fromStdString(batch)};
+        bound += values;
+        auto q = runList(db, statement, bound);
+        if (!q)
+            return q.error();
+        while (q->next())
+            found.insert(static_cast<qsizetype>(q->value(0).toLongLong()), q->value(1).toString());
+    }
+    return found;
+}
+
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids)
 {
     // One statement of kBatch parameters, prepared once and reused; the last batch is padded by

@@ -60,6 +60,17 @@ Result<QSqlQuery*> selectCached(std::optional<QSqlQuery>& cache, const QSqlDatab
 // the user that owns each. Public ids are unique across users, so an import must know.
 Result<QHash<QString, QString>> owners(const QSqlDatabase& db, const QString& table, const QStringList& ids);
 
+// The seq of the newest row of the user in `table`, 0 when there is none.
+Result<qint64> newestSeq(const QSqlDatabase& db, const QString& table, const QString& userId);
+
+// Which of `count` candidate rows a table holds already (an import's items without known ids):
+// `row(i)` gives candidate i as a JSON array text of its compared values, and `statement` takes a
+// JSON array of [place, values…] arrays at its first `?`, then `values`, and returns (place, id)
+// for each candidate it matched. Runs on a thousand candidates at a time.
+Result<QHash<qsizetype, QString>> heldRows(const QSqlDatabase& db, const QString& statement, qsizetype count,
+                                           const std::function<std::string(qsizetype)>& row,
+                                           const QVariantList& values);
+
 // Counts an access to each of `ids` (of `userId`, in `table`: access_count, last_access_at) in
 // one statement, prepared once in `cache`: a context marks some forty facts, and on a server each
 // statement is a round trip. The rows are locked in seq order (two clients touching the same

@@ -270,6 +270,19 @@ private Q_SLOTS:
         QCOMPARE(transcript->size(), 2);
         QCOMPARE(transcript->at(1).content, QStringLiteral("hi there"));
         QCOMPARE(transcript->at(0).createdAt, QDateTime(QDate(2025, 1, 2), QTime(3, 4, 5), Qt::UTC));
+
+        // Imported again: the same messages (role, time, text) are the memory's already, and no
+        // second conversation is made for them. Another text is another message.
+        auto again = m->importDocument(kA, document(body));
+        QVERIFY2(again, qPrintable(again.errorMessage()));
+        QCOMPARE(again->messages.added, 0);
+        QCOMPARE(again->messages.skipped, 2);
+        QCOMPARE(m->conversations(kA)->size(), 1);
+        body["working"][1]["content"] = "hi there, again";
+        auto changed = m->importDocument(kA, document(body));
+        QVERIFY2(changed, qPrintable(changed.errorMessage()));
+        QCOMPARE(changed->messages.added, 1);
+        QCOMPARE(changed->messages.skipped, 1);
     }
 
     void clearRemovesEveryPerUserTableOfThatUserOnly()

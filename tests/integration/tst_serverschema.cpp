@@ -198,10 +198,12 @@ private Q_SLOTS:
                 QVERIFY(store.insert(e));
             }
             QCOMPARE(test::indexIsIntact(**old), version >= 4);
-            // The last exchange of a conversation archived: before version 6 it kept its
-            // neighbour's words, which the upgrade takes out of it and out of the statistics.
+            // The last exchange of a conversation archived as the Engram of that version did: before
+            // version 6 it kept its neighbour's words, which the upgrade takes out of it and out of
+            // the statistics; from version 6 on the archiving statement empties it.
             QVERIFY(sql::execute((*old)->connection(),
-                                 QStringLiteral("UPDATE episodes SET status = 'archived' WHERE content = ?"),
+                                 QStringLiteral("UPDATE episodes SET status = 'archived'%1 WHERE content = ?")
+                                     .arg(version >= 6 ? QStringLiteral(", search_context = ''") : QString()),
                                  {QStringLiteral("harbour note 4")}));
         }
 
