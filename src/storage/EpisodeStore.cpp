@@ -391,10 +391,10 @@ Result<qint64> EpisodeStore::lastSeq(const QString& userId) const
     return sql::newestSeq(m_db.connection(), QStringLiteral("episodes"), userId);
 }
 
-Result<QHash<qsizetype, QString>> EpisodeStore::held(const QString& userId, std::span<const Episode> episodes,
+Result<QHash<qsizetype, QString>> EpisodeStore::held(const QString& userId, const QList<Episode>& episodes,
                                                      qint64 upToSeq) const
 {
-    if (upToSeq <= 0 || episodes.empty())
+    if (upToSeq <= 0 || episodes.isEmpty())
         return QHash<qsizetype, QString>{};
     // Each by the user's index by time (both statuses), then compared in full.
     return sql::heldRows(
@@ -404,9 +404,9 @@ Result<QHash<qsizetype, QString>> EpisodeStore::held(const QString& userId, std:
                        "AND e.seq <= ? AND e.kind = value->>2 AND e.content = value->>3 "
                        "AND e.response = value->>4 GROUP BY 1")
             .arg(m_db.backend().jsonRows()),
-        static_cast<qsizetype>(episodes.size()),
+        episodes.size(),
         [&](qsizetype i) {
-            const Episode& e = episodes[static_cast<std::size_t>(i)];
+            const Episode& e = episodes.at(i);
             return Json::array({toMsecs(e.createdAt), enumName(e.kind).toStdString(), jsontext::utf8(e.content),
                                 jsontext::utf8(e.response)})
                 .dump();

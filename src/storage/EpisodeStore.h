@@ -10,7 +10,6 @@
 
 #include <memory>
 #include <optional>
-#include <span>
 
 namespace engram {
 
@@ -77,8 +76,7 @@ public:
     // Which of `episodes` the user holds already among those up to `upToSeq`, whatever their ids:
     // an episode of the same kind, time, message and reply. Their places in `episodes`, each
     // mapped to the id of the episode held.
-    Result<QHash<qsizetype, QString>> held(const QString& userId, std::span<const Episode> episodes,
-                                           qint64 upToSeq) const;
+    Result<QHash<qsizetype, QString>> held(const QString& userId, const QList<Episode>& episodes, qint64 upToSeq) const;
 
     // Bulk loading, inside one transaction: between the two calls inserted episodes are not
     // indexed row by row; finishBulkLoad() indexes them in one statement, several times faster
