@@ -5,6 +5,7 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QSettings>
 
 namespace engram::cli {
 
@@ -31,7 +32,10 @@ Result<MemoryService*> CliContext::memory()
         if (auto whole = checkBeforeWriting(); !whole)
             return whole.error();
     }
-    auto opened = MemoryService::open(m_location, {}, Clock::system(),
+    // The window, budgets and forgetting limits the user chose in the app: a context built, or a
+    // forgetting pass run, here is the one the app would make.
+    QSettings app(QStringLiteral("engram"), QStringLiteral("engram"));
+    auto opened = MemoryService::open(m_location, withChosenNumbers(app), Clock::system(),
                                       reads ? Database::Access::ReadOnly : Database::Access::ReadWrite);
     if (!opened) {
         // The app keeps a server's password in the system keychain, which engram-cli does not read.

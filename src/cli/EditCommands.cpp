@@ -82,7 +82,17 @@ int undo(CliContext& ctx, MemoryService& memory, const QCommandLineParser&)
 int forget(CliContext& ctx, MemoryService& memory, const QCommandLineParser& p)
 {
     const bool dryRun = p.isSet(kDryRun);
-    auto report = memory.forget(ctx.userId(), dryRun);
+    // A long pass (after an import) says how far it is on stderr, about every tenth.
+    qsizetype shown = 0;
+    const auto progress = [&ctx, &shown](qsizetype done, qsizetype total) {
+        if (done == total && shown == 0)
+            return; // one slice: the result line says it all
+        if (done < total && (done - shown) * 10 < total)
+            return;
+        shown = done;
+        ctx.out().error(cliTr("Forgetting: %1 of %2 item(s) done").arg(done).arg(total));
+    };
+    auto report = memory.forget(ctx.userId(), dryRun, progress);
     if (!report)
         return ctx.fail(report.error());
     if (ctx.json()) {

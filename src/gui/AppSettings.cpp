@@ -23,12 +23,12 @@ const QString kConnectTimeout = QString::fromLatin1(LlmSettingsKey::connectTimeo
 const QString kReplyTimeout = QString::fromLatin1(LlmSettingsKey::replyTimeoutSeconds);
 const QString kReplyDeadline = QString::fromLatin1(LlmSettingsKey::replyDeadlineSeconds);
 const QString kMemoryEnabled = QString::fromLatin1(kMemoryEnabledSetting);
-const QString kWindowRounds = QStringLiteral("memory/windowRounds");
-const QString kProfileBudget = QStringLiteral("memory/profileBudget");
-const QString kEpisodicBudget = QStringLiteral("memory/episodicBudget");
-const QString kWindowBudget = QStringLiteral("memory/windowBudget");
-const QString kEpisodeCapacity = QStringLiteral("memory/episodeCapacity");
-const QString kMaxAgeDays = QStringLiteral("memory/maxAgeDays");
+const QString kWindowRounds = QString::fromLatin1(MemorySettingsKey::windowRounds);
+const QString kProfileBudget = QString::fromLatin1(MemorySettingsKey::profileBudget);
+const QString kEpisodicBudget = QString::fromLatin1(MemorySettingsKey::episodicBudget);
+const QString kWindowBudget = QString::fromLatin1(MemorySettingsKey::windowBudget);
+const QString kEpisodeCapacity = QString::fromLatin1(MemorySettingsKey::episodeCapacity);
+const QString kMaxAgeDays = QString::fromLatin1(MemorySettingsKey::maxAgeDays);
 const QString kBackupsToKeep = QStringLiteral("memory/backupsToKeep");
 const QString kMemoryServer = QLatin1String(MemoryLocation::kSavedServerKey);
 // Not "general/…": QSettings reads an INI section [general] as its own top level.
@@ -267,13 +267,7 @@ void AppSettings::setBackupsToKeep(int count)
 MemoryConfig AppSettings::memoryConfig(MemoryConfig base) const
 {
     base.enabled = memoryEnabled();
-    base.windowRounds = windowRounds();
-    base.profileBudget = profileBudget();
-    base.episodicBudget = episodicBudget();
-    base.windowBudget = windowBudget();
-    base.episodeCapacity = episodeCapacity();
-    base.maxAgeDays = maxAgeDays();
-    return base;
+    return withChosenNumbers(*m_settings, base);
 }
 
 QString AppSettings::memoryServer() const

@@ -2,8 +2,11 @@
 
 #include "memory/ItemJson.h"
 #include "memory/MemoryContext.h"
+#include "storage/JobQueue.h"
 
 #include <QSet>
+
+#include <algorithm>
 
 #include <cmath>
 
@@ -49,7 +52,26 @@ Result<QStringList> ForgettingPolicy::overAge(const QString& userId, qint64 nowM
     return m_ctx.episodes.activeMadeBefore(userId, fromMsecs(cutoff));
 }
 
-Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)
+ForgetReport ForgetReport::takeFirst(qsizetype count)
+{
+    ForgetReport slice;
+    count = std::max<qsizetype>(count, 1); // a slice holds something, or a pass never ends
+    const qsizetype fromArchived = std::min(count, archived.size());
+    slice.archived = archived.first(fromArchived);
+    archived.remove(0, fromArchived);
+    const qsizetype fromPurged = std::min(count - fromArchived, purged.size());
+    slice.purged = purged.first(fromPurged);
+    purged.remove(0, fromPurged);
+    return slice;
+}
+
+void ForgetReport::append(const ForgetReport& other)
+{
+    archived.append(other.archived);
+    purged.append(other.purged);
+}
+
+Result<ForgetReport> ForgettingPolicy::plan(const QString& userId) const
 {
     const QDateTime now = m_ctx.clock.now();
     const qint64 nowMs = toMsecs(now);
@@ -74,30 +96,47 @@ Result<ForgetReport> ForgettingPolicy::run(const QString& userId, bool dryRun)
     if (!expired)
         return expired.error();
     report.purged = *expired;
-    if (dryRun)
-        return report;
+    return report;
+}
 
+Result<ForgetReport> ForgettingPolicy::apply(const QString& userId, const ForgetReport& slice)
+{
+    const QDateTime now = m_ctx.clock.now();
+    ForgetReport done;
     Transaction tx(m_ctx.db);
     if (auto st = tx.begin(); !st)
         return st.error();
-    // Those another client archived or deleted since they were chosen are left out.
-    auto archived = m_ctx.episodes.archiveAll(userId, report.archived, now);
+    auto archived = m_ctx.episodes.archiveAll(userId, slice.archived, now);
     if (!archived)
         return archived.error();
-    report.archived = *archived;
-    for (const QString& id : std::as_const(report.archived)) {
+    done.archived = *archived;
+    for (const QString& id : std::as_const(done.archived)) {
         if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("forget"), Actor::System); !st)
             return st.error();
     }
-    for (const QString& id : std::as_const(report.purged)) {
-        if (auto st = m_ctx.episodes.remove(userId, id); !st)
-            return st.error();
+    auto purged = m_ctx.episodes.purgeArchived(userId, slice.purged);
+    if (!purged)
+        return purged.error();
+    done.purged = *purged;
+    for (const QString& id : std::as_const(done.purged)) {
         if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("purge"), Actor::System); !st)
             return st.error();
     }
     if (auto st = tx.commit(); !st)
         return st.error();
-    return report;
+    return done;
+}
+
+Result<bool> ForgettingPolicy::queue(const QString& userId)
+{
+    JobQueue jobs(m_ctx.db);
+    auto queued = jobs.hasQueued(userId, kJobKind);
+    if (!queued)
+        return queued.error();
+    if (*queued)
+        return false;
+    // A new key each time: the queue keeps one job per key forever, and a user is forgotten often.
+    return jobs.enqueue(userId, kJobKind, QStringLiteral("forget:") + newId(), Json::object(), m_ctx.clock.now());
 }
 
 Status ForgettingPolicy::restore(const QString& userId, const QString& id)

@@ -3,7 +3,10 @@
 #include "core/Result.h"
 
 #include <QDateTime>
+#include <QLatin1String>
 #include <QStringList>
+
+#include <functional>
 
 namespace engram {
 
@@ -13,22 +16,41 @@ struct ForgetReport
 {
     QStringList archived; // moved to the archive now
     QStringList purged;   // archived long enough ago, erased now
+
+    qsizetype size() const { return archived.size() + purged.size(); }
+    bool isEmpty() const { return size() == 0; }
+    // Removes and returns up to `count` (at least one) of the items, archived ones first.
+    ForgetReport takeFirst(qsizetype count);
+    void append(const ForgetReport& other);
 };
 
 // Forgets episodes by retention = 0.6·importance + 0.4·recency, recency = 0.5^(days since last
 // access / 30): over capacity the lowest retention goes first; past the optional age limit
 // episodes go too; pinned ones never. Forgotten episodes wait in the archive, restorable, for
-// `archiveDays`, then are purged.
+// `archiveDays`, then are purged. What to forget is chosen once (plan); it is carried out in
+// slices (apply), one transaction each, so a long pass after an import never holds the database,
+// or the thread that runs it, for long.
+// Told after each slice of a forgetting pass: how many items of how many are done.
+using ForgetProgress = std::function<void(qsizetype done, qsizetype total)>;
+
 class ForgettingPolicy final
 {
 public:
     explicit ForgettingPolicy(MemoryContext& ctx);
 
+    // The kind of the job that runs a user's forgetting in the background (JobRunner).
+    static constexpr auto kJobKind = QLatin1String("forget");
+
     static double retention(double importance, const QDateTime& lastAccess, const QDateTime& now);
 
-    // With dryRun nothing changes; the report says what would.
-    Result<ForgetReport> run(const QString& userId, bool dryRun = false);
+    // What forgetting would change now; nothing changes.
+    Result<ForgetReport> plan(const QString& userId) const;
+    // Carries out (part of) a plan in one transaction. Returns what changed: those another client
+    // archived, restored or deleted since the plan was made are left out.
+    Result<ForgetReport> apply(const QString& userId, const ForgetReport& slice);
     Status restore(const QString& userId, const QString& id);
+    // Queues a forgetting job for the user unless one is queued already; true when it queued one.
+    Result<bool> queue(const QString& userId);
 
 private:
     Result<QStringList> overCapacity(const QString& userId, qint64 nowMs) const;

@@ -65,6 +65,7 @@ JobRunner::JobRunner(MemoryService& memory, ChatBackend& backend, QObject* paren
                 else if (*queued)
                     scheduleNext();
             });
+    connect(&memory, &MemoryService::jobQueued, this, &JobRunner::scheduleNext);
 }
 
 Status JobRunner::enqueueExtraction(const QString& userId, const QString& conversationId, const QString& userMessageId,
@@ -241,6 +242,8 @@ void JobRunner::runJob(const Job& job)
         runSummary(job);
     else if (job.kind == EmbeddingJobs::kEmbed)
         runEmbedding(job);
+    else if (job.kind == ForgettingPolicy::kJobKind)
+        runForgetting(job);
     else
         finishJob(job, Error::invalid(QStringLiteral("unknown job kind %1").arg(job.kind)), {});
 }
@@ -344,6 +347,36 @@ void JobRunner::runEmbedding(const Job& job)
                 m_embedded.append(embedded);
             finishJob(job, effects, message);
         });
+}
+
+void JobRunner::runForgetting(const Job& job)
+{
+    auto plan = m_memory.planForgetting(job.userId);
+    if (!plan) {
+        finishJob(job, plan.error(), {});
+        return;
+    }
+    forgetSlice(job, std::move(plan).value(), {});
+}
+
+void JobRunner::forgetSlice(const Job& job, ForgetReport rest, ForgetReport done)
+{
+    // Each slice commits by itself: a pass cut short (the app quits) is planned again at the
+    // next start, from what is left.
+    auto applied = m_memory.applyForgetting(job.userId, rest.takeFirst(m_memory.config().forgetBatch));
+    if (!applied) {
+        finishJob(job, applied.error(), {});
+        return;
+    }
+    done.append(*applied);
+    if (!rest.isEmpty()) {
+        QTimer::singleShot(0, this, [this, job, rest = std::move(rest), done = std::move(done)]() mutable {
+            forgetSlice(job, std::move(rest), std::move(done));
+        });
+        return;
+    }
+    finishJob(job, m_queue.complete(job.id, m_memory.clock().now()),
+              QStringLiteral("%1 archived, %2 purged").arg(done.archived.size()).arg(done.purged.size()));
 }
 
 void JobRunner::chooseFusionWeights()

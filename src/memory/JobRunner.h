@@ -3,6 +3,7 @@
 #include "core/Result.h"
 #include "llm/ModelTasks.h"
 #include "memory/EmbeddingJobs.h"
+#include "memory/ForgettingPolicy.h"
 #include "storage/JobQueue.h"
 
 #include <QList>
@@ -18,7 +19,7 @@ class MemoryService;
 struct AppliedFacts;
 
 // Runs the background memory work of finished turns — model extraction, summaries of evicted
-// messages and, with an embedding model, the items' vectors (EmbeddingJobs) — one job at a time,
+// messages, forgetting and, with an embedding model, the items' vectors (EmbeddingJobs) — one job at a time,
 // asynchronously (the GUI thread never waits on it). Jobs are persisted; a job's effects and its
 // completion are written in one transaction, so after a crash each job is done exactly once.
 // While the endpoint is down the runner backs off exponentially.
@@ -73,6 +74,10 @@ private:
     void runExtraction(const Job& job);
     void runSummary(const Job& job);
     void runEmbedding(const Job& job);
+    void runForgetting(const Job& job);
+    // One slice of `rest`, then the next after the events waiting meanwhile (the window stays
+    // responsive through a pass of tens of thousands).
+    void forgetSlice(const Job& job, ForgetReport rest, ForgetReport done);
     void storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text);
     void finishJob(const Job& job, const Status& effects, const QString& message);
     void retryJob(const Job& job, const LlmError& error);

@@ -1,10 +1,22 @@
 #pragma once
 
+class QSettings;
+
 namespace engram {
 
 // The desktop app's settings key for MemoryConfig::enabled; engram-cli mcp reads it too, so
 // "memory off" holds for other AI tools.
 inline constexpr const char* kMemoryEnabledSetting = "memory/enabled";
+
+// The app's settings keys of the numbers the user chooses in Settings → Memory.
+namespace MemorySettingsKey {
+inline constexpr const char* windowRounds = "memory/windowRounds";
+inline constexpr const char* profileBudget = "memory/profileBudget";
+inline constexpr const char* episodicBudget = "memory/episodicBudget";
+inline constexpr const char* windowBudget = "memory/windowBudget";
+inline constexpr const char* episodeCapacity = "memory/episodeCapacity";
+inline constexpr const char* maxAgeDays = "memory/maxAgeDays";
+} // namespace MemorySettingsKey
 
 // Every tunable number of the memory tiers, with the defaults of MEMORY.md. The user can change
 // them in Settings; tests set small values to exercise the edges.
@@ -20,7 +32,8 @@ struct MemoryConfig
     int episodeCapacity{2000};
     int maxAgeDays{0}; // 0 = no age limit (off by default; 90 when the user turns it on)
     int archiveDays{30};
-    int forgetEveryWrites{50};
+    int forgetEveryWrites{50}; // then a forgetting job is queued (JobRunner runs it)
+    int forgetBatch{200};      // episodes archived or purged per transaction of a forgetting pass
     int replyGistChars{200};
 
     // semantic memory
@@ -47,5 +60,9 @@ struct MemoryConfig
     // how long a deleted item's content is kept so the delete can be undone
     int undoMinutes{15};
 };
+
+// `base` with the numbers the user chose in the app's Settings (window, budgets, forgetting):
+// the app and engram-cli work on one memory by the same rules. `enabled` is left as it is.
+MemoryConfig withChosenNumbers(const QSettings& settings, MemoryConfig base = {});
 
 } // namespace engram

@@ -8,6 +8,8 @@
 
 #include <QLoggingCategory>
 
+#include <utility>
+
 Q_LOGGING_CATEGORY(lcMemory, "engram.memory")
 
 namespace engram {
@@ -64,7 +66,34 @@ const MemoryConfig& MemoryService::config() const
 
 void MemoryService::setConfig(const MemoryConfig& config)
 {
-    m_ctx->config = config;
+    const MemoryConfig was = std::exchange(m_ctx->config, config);
+    const bool ageLimitStricter = config.maxAgeDays > 0 && (was.maxAgeDays <= 0 || config.maxAgeDays < was.maxAgeDays);
+    if (config.episodeCapacity >= was.episodeCapacity && !ageLimitStricter)
+        return;
+    // What the user just chose takes effect now, not after the next fifty writes.
+    auto all = users();
+    if (!all) {
+        qCWarning(lcMemory) << "cannot queue forgetting:" << all.errorMessage();
+        return;
+    }
+    QStringList ids;
+    for (const User& user : std::as_const(*all))
+        ids.append(user.id);
+    queueForgetting(ids);
+}
+
+void MemoryService::queueForgetting(const QStringList& userIds)
+{
+    bool queuedAny = false;
+    for (const QString& id : userIds) {
+        auto queued = m_forgetting->queue(id);
+        if (!queued)
+            qCWarning(lcMemory) << "cannot queue forgetting:" << queued.errorMessage();
+        else
+            queuedAny = queuedAny || *queued;
+    }
+    if (queuedAny)
+        Q_EMIT jobQueued();
 }
 
 Clock& MemoryService::clock() const
@@ -353,9 +382,9 @@ void MemoryService::countWrite(const QString& userId)
     if (++writes < m_ctx->config.forgetEveryWrites)
         return;
     writes = 0;
-    auto report = forget(userId);
-    if (!report)
-        qCWarning(lcMemory) << "forgetting failed:" << report.errorMessage();
+    // A pass can be long (after an import, tens of thousands of episodes): the write that reaches
+    // the count never waits on it.
+    queueForgetting({userId});
 }
 
 Result<Episode> MemoryService::recordExchange(const QString& userId, const QString& conversationId,
@@ -535,10 +564,35 @@ Result<QList<MemoryItem>> MemoryService::search(const QString& userId, const QSt
 
 // ---- forgetting
 
-Result<ForgetReport> MemoryService::forget(const QString& userId, bool dryRun)
+Result<ForgetReport> MemoryService::forget(const QString& userId, bool dryRun, const ForgetProgress& progress)
 {
-    auto report = m_forgetting->run(userId, dryRun);
-    if (!report || dryRun)
+    auto plan = planForgetting(userId);
+    if (!plan || dryRun)
+        return plan;
+    const qsizetype total = plan->size();
+    ForgetReport done;
+    for (qsizetype handled = 0; !plan->isEmpty();) {
+        const ForgetReport slice = plan->takeFirst(m_ctx->config.forgetBatch);
+        auto applied = applyForgetting(userId, slice);
+        if (!applied)
+            return applied.error();
+        done.append(*applied);
+        handled += slice.size();
+        if (progress)
+            progress(handled, total);
+    }
+    return done;
+}
+
+Result<ForgetReport> MemoryService::planForgetting(const QString& userId) const
+{
+    return m_forgetting->plan(userId);
+}
+
+Result<ForgetReport> MemoryService::applyForgetting(const QString& userId, const ForgetReport& slice)
+{
+    auto report = m_forgetting->apply(userId, slice);
+    if (!report)
         return report;
     if (!report->archived.isEmpty()) {
         Q_EMIT itemsRemoved(userId, Tier::Episodic, report->archived);

@@ -110,6 +110,7 @@ public:
 
     Database& database();
     const MemoryConfig& config() const;
+    // A lower capacity or a stricter age limit queues a forgetting pass for every user (jobQueued()).
     void setConfig(const MemoryConfig& config);
     Clock& clock() const;
 
@@ -203,7 +204,14 @@ public:
     Status purgeTrash(bool all = false);
 
     // ---- forgetting
-    Result<ForgetReport> forget(const QString& userId, bool dryRun = false);
+    // Forgets now (ForgettingPolicy), config().forgetBatch items a transaction; `progress` hears
+    // after each. With dryRun nothing changes and the report says what would. A pass also starts
+    // by itself every config().forgetEveryWrites writes of a user, as a job (jobQueued()).
+    Result<ForgetReport> forget(const QString& userId, bool dryRun = false, const ForgetProgress& progress = {});
+    // The same in steps, for a caller that lets its event loop run between them (JobRunner): what
+    // to forget, then one slice of it at a time.
+    Result<ForgetReport> planForgetting(const QString& userId) const;
+    Result<ForgetReport> applyForgetting(const QString& userId, const ForgetReport& slice);
     Status restore(const QString& userId, const QString& id);
 
     // ---- export, import, clear (MemoryServiceTransfer.cpp; the format is docs/EXPORT_FORMAT.md)
@@ -270,6 +278,8 @@ Q_SIGNALS:
     void toolClientsChanged(const QString& userId);
     // Another process (engram-cli, an MCP server) committed to the file: what is shown may be old.
     void changedElsewhere();
+    // Background work was queued here (a forgetting pass): a job runner may start it.
+    void jobQueued();
 
 private:
     qint64 m_seenDataVersion{-1};
@@ -278,6 +288,8 @@ private:
     Result<QString> undoDelete(const QString& userId, const Event& event);
     Result<ImportReport> importParsed(const QString& userId, Result<MemoryDocument> document, ImportMode mode);
     void countWrite(const QString& userId);
+    // A forgetting job for each of these users that has none waiting.
+    void queueForgetting(const QStringList& userIds);
     // Redacts and appends one message and touches its conversation, in the caller's transaction.
     Result<AppendedMessage> appendInTransaction(const QString& userId, const QString& conversationId, Role role,
                                                 const QString& text, MessageStatus status, Json metadata);

@@ -360,6 +360,33 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
     return moved;
 }
 
+Result<QStringList> EpisodeStore::purgeArchived(const QString& userId, const QStringList& ids)
+{
+    QSet<QString> purged;
+    const Backend& backend = m_db.backend();
+    for (qsizetype from = 0; from < ids.size(); from += kRowsPerStatement) {
+        Json batch = Json::array();
+        for (const QString& id : ids.mid(from, kRowsPerStatement))
+            batch.push_back(jsontext::utf8(id));
+        auto q =
+            sql::run(m_db.connection(),
+                     QStringLiteral("DELETE FROM episodes WHERE seq IN (SELECT t.seq FROM %1 WHERE t.user_id = ? "
+                                    "AND t.status = 'archived' ORDER BY t.seq%2) RETURNING id")
+                         .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
+                     {jsontext::dump(batch), userId});
+        if (!q)
+            return q.error();
+        while (q->next())
+            purged.insert(q->value(0).toString());
+    }
+    QStringList gone;
+    for (const QString& id : ids) {
+        if (purged.contains(id))
+            gone.append(id);
+    }
+    return gone;
+}
+
 Status EpisodeStore::remove(const QString& userId, const QString& id)
 {
     auto q =

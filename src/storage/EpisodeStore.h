@@ -65,6 +65,9 @@ public:
     // statement (the forgetting pass); returns those it moved, in the order of `ids`. Use inside
     // a transaction, which the caller owns.
     Result<QStringList> archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at);
+    // Deletes the user's archived episodes among `ids`, a thousand a statement (the purge of the
+    // forgetting pass); returns those it deleted, in the order of `ids`.
+    Result<QStringList> purgeArchived(const QString& userId, const QStringList& ids);
     // Deletes every episode of the user; returns how many.
     Result<int> removeAllOf(const QString& userId);
     // Merges the FTS5 segments, so terms of deleted rows leave the index's pages too.

@@ -156,6 +156,18 @@ Result<int> JobQueue::recoverInterrupted(const QDateTime& now)
     return sql::affected(*q);
 }
 
+Result<bool> JobQueue::hasQueued(const QString& userId, const QString& kind) const
+{
+    // Through jobs_ready: the few queued jobs, not every job ever run.
+    auto found = sql::scalar(m_db.connection(),
+                             QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM jobs WHERE status = 'queued' AND "
+                                            "user_id = ? AND kind = ? LIMIT 1) t"),
+                             {userId, kind});
+    if (!found)
+        return found.error();
+    return found->toLongLong() > 0;
+}
+
 Result<QList<Job>> JobQueue::pending(const QString& userId) const
 {
     auto q =

@@ -25,7 +25,7 @@ struct Job
 
     QString id;
     QString userId;
-    QString kind;      // "extract", "summarize", "embed"
+    QString kind;      // "extract", "summarize", "embed", "forget"
     QString dedupeKey; // one job per key, ever: e.g. "extract:<assistant message id>"
     Json payload = Json::object();
     Status status{Status::Queued};
@@ -63,6 +63,8 @@ public:
     // After a crash: jobs left running are queued again. Returns how many.
     Result<int> recoverInterrupted(const QDateTime& now);
 
+    // Whether a job of this kind waits for the user (queued, not yet running).
+    Result<bool> hasQueued(const QString& userId, const QString& kind) const;
     // Queued and running jobs, oldest first; empty userId = every user.
     Result<QList<Job>> pending(const QString& userId = {}) const;
     // Stores `job` under its own id and key (a memory moved from another database), queued again

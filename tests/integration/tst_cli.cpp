@@ -375,6 +375,49 @@ private Q_SLOTS:
         QCOMPARE(cli.run({QStringLiteral("show"), id}).exitCode, 2);
     }
 
+    // engram-cli forgets by the capacity the user chose in the app's Settings, and a long pass
+    // says how far it is on stderr.
+    void forgetFollowsTheCapacityChosenInTheApp()
+    {
+        test::CliRunner cli = freshCli();
+        Json doc = Json::object();
+        doc["format"] = "engram-memory";
+        doc["version"] = 1;
+        doc["episodes"] = Json::array();
+        for (int i = 0; i < 250; ++i) {
+            Json e = Json::object();
+            e["content"] = QStringLiteral("thought number %1").arg(i).toStdString();
+            e["created_at"] =
+                QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC).addSecs(60 * i).toString(Qt::ISODate).toStdString();
+            doc["episodes"].push_back(e);
+        }
+        QVERIFY(writeFile(file(QStringLiteral("many.json")), dumped(doc)));
+        QCOMPARE(cli.run({QStringLiteral("import"), file(QStringLiteral("many.json"))}).exitCode, 0);
+        QCOMPARE(cli.run({QStringLiteral("forget"), QStringLiteral("--dry-run"), QStringLiteral("--json")})
+                     .json()["archived"]
+                     .size(),
+                 0u); // the default capacity holds 2,000
+
+        const QString config = file(QStringLiteral("config%1").arg(++m_next));
+        QSettings(config + QStringLiteral("/engram/engram.conf"), QSettings::IniFormat)
+            .setValue(QLatin1String(MemorySettingsKey::episodeCapacity), 1);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), config);
+        cli.setEnvironment(env);
+        const test::CliRun forgot = cli.run({QStringLiteral("forget")});
+        QCOMPARE(forgot.exitCode, 0);
+        QVERIFY2(forgot.outText().contains(QStringLiteral("Moved 249 episode(s) to the archive")),
+                 qPrintable(forgot.outText()));
+        QVERIFY2(forgot.errText().contains(QStringLiteral("Forgetting: 200 of 249 item(s) done")),
+                 qPrintable(forgot.errText()));
+        QVERIFY(forgot.errText().contains(QStringLiteral("Forgetting: 249 of 249 item(s) done")));
+        QCOMPARE(cli.run({QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("episodic"),
+                          QStringLiteral("--json")})
+                     .json()
+                     .size(),
+                 1u);
+    }
+
     void searchFindsFactsAndEpisodes()
     {
         const test::CliRunner cli = freshCli();

@@ -1,7 +1,17 @@
+#include "EpisodeBulk.h"
+#include "FakeLlmServer.h"
 #include "MemoryFixture.h"
+#include "llm/LlmClient.h"
 #include "memory/ForgettingPolicy.h"
+#include "memory/JobRunner.h"
+#include "storage/JobQueue.h"
 
+#include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <memory>
 
 using namespace engram;
 
@@ -104,21 +114,196 @@ private Q_SLOTS:
         QVERIFY(m->item(QStringLiteral("u"), recent->id));
     }
 
-    void runsAutomaticallyEveryNWrites()
+    // A write never waits on forgetting: the write that reaches the count queues one job, which
+    // the job runner carries out; writes meanwhile do not queue a second.
+    void everyNWritesQueueOneForgettingJob()
     {
         MemoryConfig config;
         config.episodeCapacity = 2;
         config.forgetEveryWrites = 3;
         test::MemoryFixture m(config);
         QVERIFY(m->ensureUser(QStringLiteral("u")));
+        QSignalSpy queued(&m.service(), &MemoryService::jobQueued);
+        const auto write = [&m](int i) {
+            m.clock().advanceDays(1);
+            return m
+                ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(i),
+                                 QStringLiteral("x"))
+                .ok();
+        };
+        for (int i = 0; i < 7; ++i)
+            QVERIFY(write(i));
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 7);
+        QCOMPARE(m->counts(QStringLiteral("u"))->archive, 0);
+        QCOMPARE(queued.size(), 1);
+        auto pending = JobQueue(m.service().database()).pending(QStringLiteral("u"));
+        QVERIFY(pending);
+        QCOMPARE(pending->size(), 1);
+        QCOMPARE(pending->first().kind, ForgettingPolicy::kJobKind);
+
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        QSignalSpy finished(runner.get(), &JobRunner::jobFinished);
+        drain(*runner);
+        QCOMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().at(1).toString(), ForgettingPolicy::kJobKind);
+        QVERIFY2(finished.first().at(2).toBool(), qPrintable(finished.first().at(3).toString()));
+        QCOMPARE(finished.first().at(3).toString(), QStringLiteral("5 archived, 0 purged"));
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 2);
+        QCOMPARE(m->counts(QStringLiteral("u"))->archive, 5);
+        QVERIFY(server.requests().isEmpty()); // forgetting asks no model
+        QVERIFY(JobQueue(m.service().database()).pending(QStringLiteral("u"))->isEmpty());
+
+        // The next count queues again.
+        QVERIFY(write(7) && write(8));
+        QCOMPARE(queued.size(), 2);
+    }
+
+    // A pass after an import or a lowered capacity is long: it is chosen once and carried out a
+    // slice at a time, each in its own transaction, and says how far it is after each.
+    void aLongPassIsCarriedOutSliceBySlice()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetEveryWrites = 100000;
+        config.forgetBatch = 10;
+        test::MemoryFixture m(config);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        const QStringList ids = test::insertEpisodes(m.service(), QStringLiteral("u"), 25, m.clock().now());
+        QSignalSpy removed(&m.service(), &MemoryService::itemsRemoved);
+        QList<std::pair<qsizetype, qsizetype>> steps;
+        auto report = m->forget(QStringLiteral("u"), false, [&steps](qsizetype done, qsizetype total) {
+            steps.append({done, total});
+        });
+        QVERIFY2(report, qPrintable(report.errorMessage()));
+        QCOMPARE(report->archived.size(), 24);
+        QVERIFY(!report->archived.contains(ids.last())); // the newest stays
+        QCOMPARE(steps, (QList<std::pair<qsizetype, qsizetype>>{{10, 24}, {20, 24}, {24, 24}}));
+        QCOMPARE(removed.size(), 3);
+        for (const QList<QVariant>& signal : std::as_const(removed))
+            QVERIFY(signal.at(2).toStringList().size() <= 10);
+        QCOMPARE(m->counts(QStringLiteral("u"))->archive, 24);
+        auto history = m->history(QStringLiteral("u"), ids.first());
+        QVERIFY(history);
+        QVERIFY(std::any_of(history->cbegin(), history->cend(),
+                            [](const HistoryEntry& h) { return h.action == QStringLiteral("forget"); }));
+    }
+
+    // The app's window stays responsive through a long pass: the job runner lets the events that
+    // arrived meanwhile in between two slices.
+    void theJobRunnerLetsOtherEventsInBetweenSlices()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetEveryWrites = 1;
+        config.forgetBatch = 10;
+        test::MemoryFixture m(config);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        test::insertEpisodes(m.service(), QStringLiteral("u"), 24, m.clock().now().addDays(-1));
+        QVERIFY(m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("the newest"), QStringLiteral("x")));
+
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        int slices = 0;
+        int slicesWhenAnEventRan = -1;
+        connect(&m.service(), &MemoryService::itemsRemoved, this, [&] {
+            if (++slices == 1)
+                QTimer::singleShot(0, this, [&] { slicesWhenAnEventRan = slices; });
+        });
+        drain(*runner);
+        QCOMPARE(slices, 3);
+        QCOMPARE(slicesWhenAnEventRan, 1);
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 1);
+    }
+
+    // What another client (or the user in the panel) changed between the plan and a slice is left
+    // as it is: a deleted episode is not archived, a restored one is not purged.
+    void aSliceLeavesWhatChangedSinceThePlan()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetEveryWrites = 100000;
+        test::MemoryFixture m(config);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        QStringList ids;
         for (int i = 0; i < 3; ++i) {
-            QVERIFY(m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(i),
-                                      QStringLiteral("x")));
+            auto e = m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("thought %1 t%1").arg(i),
+                                       QStringLiteral("x"));
+            QVERIFY(e);
+            ids.append(e->id);
             m.clock().advanceDays(1);
         }
-        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 2);
-        QCOMPARE(m->counts(QStringLiteral("u"))->archive, 1);
+        auto plan = m->planForgetting(QStringLiteral("u"));
+        QVERIFY(plan);
+        QCOMPARE(QSet<QString>(plan->archived.cbegin(), plan->archived.cend()), (QSet<QString>{ids[0], ids[1]}));
+        QVERIFY(m->remove(QStringLiteral("u"), ids[1]));
+        auto applied = m->applyForgetting(QStringLiteral("u"), *plan);
+        QVERIFY2(applied, qPrintable(applied.errorMessage()));
+        QCOMPARE(applied->archived, QStringList{ids[0]});
+
+        m.clock().advanceDays(config.archiveDays + 1);
+        auto purge = m->planForgetting(QStringLiteral("u"));
+        QVERIFY(purge);
+        QCOMPARE(purge->purged, QStringList{ids[0]});
+        QVERIFY(m->restore(QStringLiteral("u"), ids[0]));
+        applied = m->applyForgetting(QStringLiteral("u"), ForgetReport{{}, purge->purged});
+        QVERIFY2(applied, qPrintable(applied.errorMessage()));
+        QVERIFY(applied->isEmpty());
+        QCOMPARE(m->item(QStringLiteral("u"), ids[0])->tier, Tier::Episodic);
     }
+
+    // A capacity lowered (or an age limit turned on) in Settings takes effect without waiting for
+    // the next writes: every user gets a forgetting job.
+    void aStricterLimitQueuesForgettingForEveryUser()
+    {
+        MemoryConfig config;
+        config.forgetEveryWrites = 100000;
+        test::MemoryFixture m(config);
+        for (const QString& user : {QStringLiteral("u"), QStringLiteral("v")}) {
+            QVERIFY(m->ensureUser(user));
+            test::insertEpisodes(m.service(), user, 5, m.clock().now());
+        }
+        QSignalSpy queued(&m.service(), &MemoryService::jobQueued);
+        config.episodeCapacity = 5000; // looser: nothing to do
+        m->setConfig(config);
+        config.maxAgeDays = 0;
+        m->setConfig(config);
+        QCOMPARE(queued.size(), 0);
+
+        config.episodeCapacity = 3;
+        m->setConfig(config);
+        QCOMPARE(queued.size(), 1);
+        for (const QString& user : {QStringLiteral("u"), QStringLiteral("v")})
+            QCOMPARE(JobQueue(m.service().database()).pending(user)->size(), 1);
+        m->setConfig(config); // the same again: the jobs wait already
+        config.maxAgeDays = 90;
+        m->setConfig(config);
+        QCOMPARE(queued.size(), 1);
+
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        drain(*runner);
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 3);
+        QCOMPARE(m->counts(QStringLiteral("v"))->episodic, 3);
+    }
+
+private:
+    static std::unique_ptr<JobRunner> runnerFor(test::MemoryFixture& m, test::FakeLlmServer& server)
+    {
+        LlmSettings settings = server.clientSettings();
+        settings.embeddingModel.clear();
+        m_client = std::make_unique<LlmClient>(settings);
+        return std::make_unique<JobRunner>(m.service(), *m_client);
+    }
+
+    static void drain(JobRunner& runner)
+    {
+        QSignalSpy drained(&runner, &JobRunner::drained);
+        runner.drainOnce(); // a job that needs no event loop is done when this returns
+        QVERIFY(!drained.isEmpty() || drained.wait(15000));
+    }
+
+    static inline std::unique_ptr<LlmClient> m_client;
 };
 
 QTEST_GUILESS_MAIN(TestForgetting)
