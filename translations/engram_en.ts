@@ -1625,6 +1625,13 @@ Engram did not switch to the memory file on this computer. Check that the server
         <source>Memory saved again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Forgetting moved %n older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
+        <translation>
+            <numerusform>Forgetting moved %n older episode to the archive; the panel&apos;s Archive tab can bring it back.</numerusform>
+            <numerusform>Forgetting moved %n older episodes to the archive; the panel&apos;s Archive tab can bring them back.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>

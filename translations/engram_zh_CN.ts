@@ -1627,6 +1627,12 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
         <source>Memory saved again.</source>
         <translation>记忆已重新保存。</translation>
     </message>
+    <message numerus="yes">
+        <source>Forgetting moved %n older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
+        <translation>
+            <numerusform>遗忘已将 %n 条较早的经历移入归档；可在面板的“归档”页找回。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>engram::MemoryFileCare</name>

@@ -108,6 +108,8 @@ Q_SIGNALS:
     void memorySavingDelayed(const QString& reason, bool onServer);
     // Everything kept since memorySavingDelayed is stored now.
     void memorySavedAgain();
+    // Forgetting (a background pass) moved `archived` of the user's episodes to the archive.
+    void memoryForgotten(const QString& userId, qsizetype archived);
 };
 
 } // namespace engram

@@ -109,6 +109,12 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
         m_ui->errorBanner->dismiss(ErrorBanner::Topic::Memory);
         showStatus(tr("Memory saved again."));
     });
+    connect(&engine, &ChatEngine::memoryForgotten, this, [this](const QString& userId, qsizetype archived) {
+        if (userId == m_userId)
+            showStatus(tr("Forgetting moved %n older episode(s) to the archive; the panel's Archive tab can bring "
+                          "them back.",
+                          nullptr, int(archived)));
+    });
 
     restoreLayout();
     reloadUsers();

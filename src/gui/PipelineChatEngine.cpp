@@ -26,8 +26,13 @@ PipelineChatEngine::PipelineChatEngine(MemoryService& memory, TurnPipeline& pipe
     connect(&pipeline, &TurnPipeline::savingDelayed, this,
             [this](const QString& reason) { Q_EMIT memorySavingDelayed(reason, m_memory.database().isServer()); });
     connect(&pipeline, &TurnPipeline::savedAgain, this, &ChatEngine::memorySavedAgain);
-    if (jobs)
+    if (jobs) {
         connect(jobs, &JobRunner::factsLearned, this, &PipelineChatEngine::announce);
+        connect(jobs, &JobRunner::forgotten, this, [this](const QString& userId, qsizetype archived) {
+            if (archived > 0)
+                Q_EMIT memoryForgotten(userId, archived);
+        });
+    }
     if (!m_client.settings().validate().ok())
         m_state = ConnectionState::NotConfigured;
 }

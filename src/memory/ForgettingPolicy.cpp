@@ -19,6 +19,12 @@ constexpr double kImportanceWeight = 0.6;
 constexpr double kRecencyWeight = 0.4;
 constexpr double kHalfLifeDays = 30.0;
 
+// One job per user, queued again for each pass: its row tells when the last pass was.
+QString jobKey(const QString& userId)
+{
+    return QStringLiteral("forget:") + userId;
+}
+
 } // namespace
 
 ForgettingPolicy::ForgettingPolicy(MemoryContext& ctx)
@@ -129,14 +135,18 @@ Result<ForgetReport> ForgettingPolicy::apply(const QString& userId, const Forget
 
 Result<bool> ForgettingPolicy::queue(const QString& userId)
 {
-    JobQueue jobs(m_ctx.db);
-    auto queued = jobs.hasQueued(userId, kJobKind);
-    if (!queued)
-        return queued.error();
-    if (*queued)
-        return false;
-    // A new key each time: the queue keeps one job per key forever, and a user is forgotten often.
-    return jobs.enqueue(userId, kJobKind, QStringLiteral("forget:") + newId(), Json::object(), m_ctx.clock.now());
+    return JobQueue(m_ctx.db).requeue(userId, kJobKind, jobKey(userId), m_ctx.clock.now());
+}
+
+Result<int> ForgettingPolicy::writtenSinceLastPass(const QString& userId) const
+{
+    auto job = JobQueue(m_ctx.db).findKey(jobKey(userId));
+    if (!job)
+        return job.error();
+    EpisodeFilter since;
+    if (*job)
+        since.createdFrom = (*job)->updatedAt;
+    return m_ctx.episodes.count(userId, since);
 }
 
 Status ForgettingPolicy::restore(const QString& userId, const QString& id)

@@ -24,15 +24,15 @@ struct ForgetReport
     void append(const ForgetReport& other);
 };
 
+// Told after each slice of a forgetting pass: how many items of how many are done.
+using ForgetProgress = std::function<void(qsizetype done, qsizetype total)>;
+
 // Forgets episodes by retention = 0.6·importance + 0.4·recency, recency = 0.5^(days since last
 // access / 30): over capacity the lowest retention goes first; past the optional age limit
 // episodes go too; pinned ones never. Forgotten episodes wait in the archive, restorable, for
 // `archiveDays`, then are purged. What to forget is chosen once (plan); it is carried out in
 // slices (apply), one transaction each, so a long pass after an import never holds the database,
 // or the thread that runs it, for long.
-// Told after each slice of a forgetting pass: how many items of how many are done.
-using ForgetProgress = std::function<void(qsizetype done, qsizetype total)>;
-
 class ForgettingPolicy final
 {
 public:
@@ -49,8 +49,11 @@ public:
     // archived, restored or deleted since the plan was made are left out.
     Result<ForgetReport> apply(const QString& userId, const ForgetReport& slice);
     Status restore(const QString& userId, const QString& id);
-    // Queues a forgetting job for the user unless one is queued already; true when it queued one.
+    // Queues the user's forgetting job unless it waits or runs already; true when it queued it.
     Result<bool> queue(const QString& userId);
+    // Episodes written since the user's last pass was queued or done (all active ones when there
+    // was none): how a new process goes on counting toward the next pass where the last one left off.
+    Result<int> writtenSinceLastPass(const QString& userId) const;
 
 private:
     Result<QStringList> overCapacity(const QString& userId, qint64 nowMs) const;

@@ -375,8 +375,11 @@ void JobRunner::forgetSlice(const Job& job, ForgetReport rest, ForgetReport done
         });
         return;
     }
-    finishJob(job, m_queue.complete(job.id, m_memory.clock().now()),
+    const Status completed = m_queue.complete(job.id, m_memory.clock().now());
+    finishJob(job, completed,
               QStringLiteral("%1 archived, %2 purged").arg(done.archived.size()).arg(done.purged.size()));
+    if (completed && !done.isEmpty())
+        Q_EMIT forgotten(job.userId, done.archived.size(), done.purged.size());
 }
 
 void JobRunner::chooseFusionWeights()

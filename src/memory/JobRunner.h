@@ -65,6 +65,8 @@ Q_SIGNALS:
     void jobFinished(const QString& jobId, const QString& kind, bool ok, const QString& message);
     // A job changed what the assistant remembers: e.g. "Remembered: project → 短视频".
     void factsLearned(const QString& userId, const engram::AppliedFacts& applied);
+    // A forgetting pass moved `archived` episodes to the archive and purged `purged` archived ones.
+    void forgotten(const QString& userId, qsizetype archived, qsizetype purged);
     void drained();
 
 private:

@@ -378,8 +378,20 @@ Status MemoryService::markSummarized(const QString& userId, const QStringList& m
 
 void MemoryService::countWrite(const QString& userId)
 {
-    int& writes = m_writesSinceForget[userId];
-    if (++writes < m_ctx->config.forgetEveryWrites)
+    auto known = m_writesSinceForget.find(userId);
+    if (known == m_writesSinceForget.end()) {
+        // The first write of this process: go on from the last pass, so that a user whose app runs
+        // for fewer than forgetEveryWrites turns at a time (or who writes through engram-cli, one
+        // process a turn) is forgotten all the same. The count includes this write.
+        auto written = m_forgetting->writtenSinceLastPass(userId);
+        if (!written)
+            qCWarning(lcMemory) << "cannot count the writes since forgetting:" << written.errorMessage();
+        known = m_writesSinceForget.insert(userId, written ? *written : 1);
+    } else {
+        ++*known;
+    }
+    int& writes = *known;
+    if (writes < m_ctx->config.forgetEveryWrites)
         return;
     writes = 0;
     // A pass can be long (after an import, tens of thousands of episodes): the write that reaches

@@ -74,6 +74,25 @@ Result<bool> JobQueue::enqueue(const QString& userId, const QString& kind, const
     return sql::affected(*q) > 0;
 }
 
+Result<bool> JobQueue::requeue(const QString& userId, const QString& kind, const QString& dedupeKey,
+                               const QDateTime& now)
+{
+    // Both engines take an upsert whose update is conditional: no row changes while the job waits
+    // or runs.
+    auto q = sql::run(m_db.connection(),
+                      QStringLiteral("INSERT INTO jobs (id, user_id, kind, dedupe_key, payload, status, attempts, "
+                                     "next_run_at, created_at, updated_at) "
+                                     "VALUES (?, ?, ?, ?, '{}', 'queued', 0, ?, ?, ?) "
+                                     "ON CONFLICT (dedupe_key) DO UPDATE SET status = 'queued', attempts = 0, "
+                                     "last_error = '', next_run_at = excluded.next_run_at, "
+                                     "updated_at = excluded.updated_at "
+                                     "WHERE jobs.status IN ('done', 'failed')"),
+                      {newId(), userId, kind, dedupeKey, toMsecs(now), toMsecs(now), toMsecs(now)});
+    if (!q)
+        return q.error();
+    return sql::affected(*q) > 0;
+}
+
 Result<std::optional<Job>> JobQueue::claimNext(const QDateTime& now)
 {
     return claimWhere(QStringLiteral("status = 'queued' AND next_run_at <= ?"), toMsecs(now), now);
@@ -156,18 +175,6 @@ Result<int> JobQueue::recoverInterrupted(const QDateTime& now)
     return sql::affected(*q);
 }
 
-Result<bool> JobQueue::hasQueued(const QString& userId, const QString& kind) const
-{
-    // Through jobs_ready: the few queued jobs, not every job ever run.
-    auto found = sql::scalar(m_db.connection(),
-                             QStringLiteral("SELECT count(*) FROM (SELECT 1 FROM jobs WHERE status = 'queued' AND "
-                                            "user_id = ? AND kind = ? LIMIT 1) t"),
-                             {userId, kind});
-    if (!found)
-        return found.error();
-    return found->toLongLong() > 0;
-}
-
 Result<QList<Job>> JobQueue::pending(const QString& userId) const
 {
     auto q =
@@ -205,7 +212,18 @@ Result<bool> JobQueue::adopt(const Job& job)
 
 Result<std::optional<Job>> JobQueue::find(const QString& id) const
 {
-    auto q = sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM jobs WHERE id = ?").arg(kJobColumns), {id});
+    return findWhere(QStringLiteral("id = ?"), id);
+}
+
+Result<std::optional<Job>> JobQueue::findKey(const QString& dedupeKey) const
+{
+    return findWhere(QStringLiteral("dedupe_key = ?"), dedupeKey);
+}
+
+Result<std::optional<Job>> JobQueue::findWhere(const QString& where, const QVariant& value) const
+{
+    auto q =
+        sql::run(m_db.connection(), QStringLiteral("SELECT %1 FROM jobs WHERE %2").arg(kJobColumns, where), {value});
     if (!q)
         return q.error();
     if (!q->next())

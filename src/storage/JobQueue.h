@@ -26,7 +26,7 @@ struct Job
     QString id;
     QString userId;
     QString kind;      // "extract", "summarize", "embed", "forget"
-    QString dedupeKey; // one job per key, ever: e.g. "extract:<assistant message id>"
+    QString dedupeKey; // one job per key, ever: e.g. "extract:<assistant message id>"; "forget:<user id>" recurs
     Json payload = Json::object();
     Status status{Status::Queued};
     int attempts{};
@@ -49,6 +49,10 @@ public:
     // Queues a job; returns false (and changes nothing) when its key was queued before.
     Result<bool> enqueue(const QString& userId, const QString& kind, const QString& dedupeKey, const Json& payload,
                          const QDateTime& now);
+    // A recurring job (forgetting): the one job of this key, queued anew once its last run is over
+    // (done or failed), or queued for the first time. Returns false (and changes nothing) while it
+    // waits or runs already.
+    Result<bool> requeue(const QString& userId, const QString& kind, const QString& dedupeKey, const QDateTime& now);
     // The next job due at `now`, marked running with one more attempt; nullopt when none is due.
     Result<std::optional<Job>> claimNext(const QDateTime& now);
     // Claims one queued job by id, due or not (a run the user asked for); nullopt when it is not queued.
@@ -63,18 +67,18 @@ public:
     // After a crash: jobs left running are queued again. Returns how many.
     Result<int> recoverInterrupted(const QDateTime& now);
 
-    // Whether a job of this kind waits for the user (queued, not yet running).
-    Result<bool> hasQueued(const QString& userId, const QString& kind) const;
     // Queued and running jobs, oldest first; empty userId = every user.
     Result<QList<Job>> pending(const QString& userId = {}) const;
     // Stores `job` under its own id and key (a memory moved from another database), queued again
     // if it was running there; one already known stays.
     Result<bool> adopt(const Job& job);
     Result<std::optional<Job>> find(const QString& id) const;
+    Result<std::optional<Job>> findKey(const QString& dedupeKey) const;
     // When the next queued job is due; nullopt when the queue is empty.
     Result<std::optional<QDateTime>> nextDue() const;
 
 private:
+    Result<std::optional<Job>> findWhere(const QString& where, const QVariant& value) const;
     Result<std::optional<Job>> claimWhere(const QString& where, const QVariant& value, const QDateTime& now);
     Status setState(const QString& id, Job::Status status, const QString& error, const QDateTime& nextRun,
                     const QDateTime& now);

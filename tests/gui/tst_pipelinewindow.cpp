@@ -5,6 +5,7 @@
 #include "AppStartup.h"
 #include "ChatView.h"
 #include "EditItemDialog.h"
+#include "EpisodeBulk.h"
 #include "ErrorBanner.h"
 #include "FakeLlmServer.h"
 #include "FakeReply.h"
@@ -16,6 +17,7 @@
 #include "MessageWidget.h"
 #include "PipelineChatEngine.h"
 #include "SecretStore.h"
+#include "SettingsDialog.h"
 #include "TestSupport.h"
 #include "llm/LlmClient.h"
 #include "llm/LlmTypes.h"
@@ -33,6 +35,7 @@
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -543,6 +546,48 @@ private Q_SLOTS:
         const auto transcript = app.memory->transcript(kUser, app.window->currentConversationId());
         QVERIFY(transcript && transcript->size() == 2);
         QCOMPARE(transcript->last().content, answer);
+    }
+
+    // The user lowers how many past exchanges are kept: Settings saves, the job runner forgets the
+    // oldest in the background, the status bar says where they went, and the Archive tab has them.
+    void aLowerCapacityForgetsInTheBackgroundAndSaysWhereItWent()
+    {
+        FakeLlmServer server;
+        QVERIFY(server.isListening());
+        App app(server.clientSettings());
+        QVERIFY(QTest::qWaitForWindowExposed(app.window.get()));
+        const QStringList inserted = test::insertEpisodes(app.memory.service(), kUser, 25, app.memory.clock().now());
+        Q_EMIT app.memory->itemsChanged(kUser, Tier::Episodic, inserted); // as a write would
+        QTRY_COMPARE(app.find<QTableView>("episodesTableView")->model()->rowCount(), 25);
+
+        SettingsDialog* dialog = app.window->openSettings();
+        QVERIFY(dialog);
+        auto* capacity = dialog->findChild<QSpinBox*>(QStringLiteral("episodeCapacitySpinBox"));
+        QVERIFY(capacity);
+        capacity->setValue(10);
+        auto* buttons = dialog->findChild<QDialogButtonBox*>(QStringLiteral("buttonBox"));
+        QVERIFY(buttons);
+        QPushButton* save = buttons->button(QDialogButtonBox::Save) ? buttons->button(QDialogButtonBox::Save)
+                                                                    : buttons->button(QDialogButtonBox::Ok);
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_VERIFY(!app.window->findChild<SettingsDialog*>());
+        // Saving only queued the pass: nothing is forgotten before the job runner takes it.
+        QCOMPARE(app.memory->counts(kUser)->episodic, 25);
+
+        // The status bar's messages as they come (a status tip of a widget under the pointer may
+        // clear one at any time).
+        QSignalSpy status(app.window->statusBar(), &QStatusBar::messageChanged);
+        app.runJobs();
+        QCOMPARE(app.memory->counts(kUser)->episodic, 10);
+        QCOMPARE(app.memory->counts(kUser)->archive, 15);
+        QStringList shown;
+        for (const QList<QVariant>& message : std::as_const(status))
+            shown << message.first().toString();
+        QVERIFY2(shown.contains(QStringLiteral("Forgetting moved 15 older episodes to the archive; the panel's "
+                                               "Archive tab can bring them back.")),
+                 qPrintable(shown.join(QLatin1Char('|'))));
+        QTRY_COMPARE(app.find<QTableView>("archiveTableView")->model()->rowCount(), 15);
+        QTRY_COMPARE(app.find<QTableView>("episodesTableView")->model()->rowCount(), 10);
     }
 };
 

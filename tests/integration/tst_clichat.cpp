@@ -4,6 +4,7 @@
 
 #include "llm/LlmSettings.h"
 #include "llm/LlmTypes.h"
+#include "memory/MemoryConfig.h"
 
 #include <QDir>
 #include <QProcess>
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void droppedStreamKeepsThePartReceived();
     void runawayReplyIsCutAndSaysSo();
     void searchFusesVectorsWhenAnEmbeddingModelIsSet();
+    void turnsOfOneProcessEachStillReachForgetting();
 
 private:
     CliRunner runner() const;
@@ -335,6 +337,52 @@ void TestCliChat::runawayReplyIsCutAndSaysSo()
     for (const auto& [content, status] : workingMessages(cli))
         stored = stored || (content.size() == kMaxReplyChars && text.startsWith(content));
     QVERIFY(stored);
+}
+
+// Each `engram-cli chat` is a process of its own that writes once: the count toward the next
+// forgetting pass goes on from the memory's episodes, so a user who only chats from scripts is
+// forgotten like one in the app (here over a capacity of 10 set in the app's Settings).
+void TestCliChat::turnsOfOneProcessEachStillReachForgetting()
+{
+    CliRunner cli = runner();
+    const QString config = m_dir->filePath(QStringLiteral("config"));
+    QSettings(config + QStringLiteral("/engram/engram.conf"), QSettings::IniFormat)
+        .setValue(QLatin1String(MemorySettingsKey::episodeCapacity), 10);
+    Json doc = {{"format", "engram-memory"}, {"version", 1}, {"episodes", Json::array()}};
+    for (int i = 0; i < 48; ++i)
+        doc["episodes"].push_back(
+            {{"content", QStringLiteral("old note %1 n%1").arg(i).toStdString()},
+             {"created_at", QStringLiteral("2026-01-01T00:%1:00Z").arg(i, 2, 10, QLatin1Char('0')).toStdString()}});
+    const QString file = m_dir->filePath(QStringLiteral("notes.json"));
+    QFile out(file);
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(doc.dump()));
+    out.close();
+    QCOMPARE(cli.run({QStringLiteral("import"), file}).exitCode, 0);
+
+    const auto queuedKinds = [&cli] {
+        QStringList kinds;
+        for (const Json& job : cli.run({QStringLiteral("jobs"), QStringLiteral("--json")}).json())
+            kinds << str(job, "kind");
+        kinds.sort();
+        return kinds;
+    };
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("收到"));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("今天想聊聊周末计划")}).exitCode, 0);
+    QCOMPARE(queuedKinds(), QStringList{QStringLiteral("extract")}); // 49 episodes
+    m_server->enqueue(FakeMatch::streaming(), FakeReply::stream("好的"));
+    QCOMPARE(cli.run({QStringLiteral("chat"), QStringLiteral("再说说晚饭吃什么")}).exitCode, 0);
+    QCOMPARE(queuedKinds(), (QStringList{QStringLiteral("extract"), QStringLiteral("extract"),
+                                         QStringLiteral("forget")})); // the fiftieth
+
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({})));
+    m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({})));
+    const CliRun run = cli.run({QStringLiteral("jobs"), QStringLiteral("--run"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, run.err.constData());
+    QCOMPARE(run.json().value("succeeded", -1), 3);
+    const CliRun listed = cli.run(
+        {QStringLiteral("list"), QStringLiteral("--tier"), QStringLiteral("episodic"), QStringLiteral("--json")});
+    QCOMPARE(listed.json().size(), std::size_t{10});
 }
 
 QTEST_GUILESS_MAIN(TestCliChat)

@@ -159,6 +159,51 @@ private Q_SLOTS:
         QCOMPARE(queued.size(), 2);
     }
 
+    // The count toward the next pass outlives the process: an app closed after a few turns, or
+    // engram-cli (one process a turn), goes on from the writes since the user's last pass.
+    void aNewProcessCountsOnFromTheLastPass()
+    {
+        MemoryConfig config;
+        config.forgetEveryWrites = 5;
+        test::MemoryFixture m(config);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        int written = 0;
+        const auto write = [&m, &written] {
+            m.clock().advanceSecs(60);
+            ++written;
+            return m
+                ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(written),
+                                 QStringLiteral("x"))
+                .ok();
+        };
+        const auto pending = [&m] { return JobQueue(m.service().database()).pending(QStringLiteral("u")).value(); };
+        QVERIFY(write() && write() && write());
+        m.reopen();
+        QVERIFY(write());
+        QVERIFY(pending().isEmpty());
+        QVERIFY(write()); // the fifth since there was no pass, in a process that wrote two
+        QCOMPARE(pending().size(), 1);
+        const QString jobId = pending().first().id;
+
+        m.clock().advanceSecs(30); // the runner takes the job a little later
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        drain(*runner);
+        QVERIFY(pending().isEmpty());
+        runner.reset();
+        // Each process writes two: the pass is queued again at the fifth write after it.
+        m.reopen();
+        QVERIFY(write() && write());
+        m.reopen();
+        QVERIFY(write() && write());
+        QVERIFY(pending().isEmpty());
+        m.reopen();
+        QVERIFY(write());
+        QCOMPARE(pending().size(), 1);
+        QCOMPARE(pending().first().id, jobId); // the user's one job, queued again
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, written);
+    }
+
     // A pass after an import or a lowered capacity is long: it is chosen once and carried out a
     // slice at a time, each in its own transaction, and says how far it is after each.
     void aLongPassIsCarriedOutSliceBySlice()

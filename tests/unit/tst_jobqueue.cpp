@@ -46,6 +46,39 @@ private Q_SLOTS:
         QVERIFY(!*q.claimNext(t0));
     }
 
+    // A recurring job (forgetting) keeps one row, queued again only once its last run is over,
+    // with its attempts and error reset; the row says when that was.
+    void aRecurringJobIsQueuedAgainOnceItsRunIsOver()
+    {
+        test::TempDatabase t;
+        QVERIFY(UserStore(t.db()).ensure(QStringLiteral("u"), {}, t0));
+        JobQueue q(t.db());
+        const QString u = QStringLiteral("u");
+        const QString kind = QStringLiteral("forget");
+        const QString key = QStringLiteral("forget:u");
+        QVERIFY(!*q.findKey(key));
+        QCOMPARE(*q.requeue(u, kind, key, t0), true);
+        QCOMPARE(*q.requeue(u, kind, key, t0.addSecs(1)), false); // it waits
+        auto job = *q.claimNext(t0.addSecs(2));
+        QVERIFY(job);
+        QCOMPARE(*q.requeue(u, kind, key, t0.addSecs(3)), false); // it runs
+        QVERIFY(q.fail(job->id, QStringLiteral("disk full"), t0.addSecs(4)));
+        QCOMPARE((*q.findKey(key))->updatedAt, t0.addSecs(4));
+
+        QCOMPARE(*q.requeue(u, kind, key, t0.addSecs(5)), true);
+        const auto again = *q.findKey(key);
+        QVERIFY(again);
+        QCOMPARE(again->id, job->id);
+        QCOMPARE(again->status, Job::Status::Queued);
+        QCOMPARE(again->attempts, 0);
+        QCOMPARE(again->lastError, QString());
+        QCOMPARE(again->updatedAt, t0.addSecs(5));
+        QCOMPARE((*q.claimNext(t0.addSecs(5)))->attempts, 1);
+        QVERIFY(q.complete(job->id, t0.addSecs(6)));
+        QCOMPARE(*q.requeue(u, kind, key, t0.addSecs(7)), true);
+        QCOMPARE(q.pending(u)->size(), 1);
+    }
+
     void claimsInOrderAndHonoursDueTime()
     {
         test::TempDatabase t;
