@@ -138,6 +138,16 @@ Result<bool> ForgettingPolicy::queue(const QString& userId)
     return JobQueue(m_ctx.db).requeue(userId, kJobKind, jobKey(userId), m_ctx.clock.now());
 }
 
+Result<bool> ForgettingPolicy::mayForget(const QString& userId) const
+{
+    if (m_ctx.config.maxAgeDays > 0)
+        return true;
+    auto active = m_ctx.episodes.count(userId, EpisodeFilter{});
+    if (!active)
+        return active.error();
+    return *active > m_ctx.config.episodeCapacity;
+}
+
 Result<int> ForgettingPolicy::writtenSinceLastPass(const QString& userId) const
 {
     auto job = JobQueue(m_ctx.db).findKey(jobKey(userId));

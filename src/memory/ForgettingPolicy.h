@@ -51,6 +51,9 @@ public:
     Status restore(const QString& userId, const QString& id);
     // Queues the user's forgetting job unless it waits or runs already; true when it queued it.
     Result<bool> queue(const QString& userId);
+    // Whether a pass could find something to forget now: more active episodes than the capacity,
+    // or an age limit set (checked after an import, which can cross either at once).
+    Result<bool> mayForget(const QString& userId) const;
     // Episodes written since the user's last pass was queued or done (all active ones when there
     // was none): how a new process goes on counting toward the next pass where the last one left off.
     Result<int> writtenSinceLastPass(const QString& userId) const;

@@ -1,5 +1,6 @@
 // MemoryService: export, import and clear of one user's memory. Kept apart from
 // MemoryService.cpp so each file stays about one thing.
+#include "memory/ForgettingPolicy.h"
 #include "memory/MemoryContext.h"
 #include "memory/MemoryService.h"
 #include "storage/Database.h"
@@ -67,6 +68,15 @@ Result<ImportReport> MemoryService::importParsed(const QString& userId, Result<M
             qCWarning(lcMemory) << "cannot scrub the replaced memory from the file:" << st.errorMessage();
     }
     m_writesSinceForget.remove(userId);
+    if (report->episodes.added > 0) {
+        // Imported episodes keep their dates, so they do not count as writes toward the next
+        // pass; the import can put the memory over its limits at once, so the pass follows now.
+        auto over = m_forgetting->mayForget(userId);
+        if (!over)
+            qCWarning(lcMemory) << "cannot tell whether the import needs forgetting:" << over.errorMessage();
+        else if (*over)
+            queueForgetting({userId});
+    }
     Q_EMIT usersChanged();
     Q_EMIT memoryReset(userId);
     return report;

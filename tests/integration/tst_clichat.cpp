@@ -341,13 +341,13 @@ void TestCliChat::runawayReplyIsCutAndSaysSo()
 
 // Each `engram-cli chat` is a process of its own that writes once: the count toward the next
 // forgetting pass goes on from the memory's episodes, so a user who only chats from scripts is
-// forgotten like one in the app (here over a capacity of 10 set in the app's Settings).
+// forgotten like one in the app (here by the capacity set in the app's Settings).
 void TestCliChat::turnsOfOneProcessEachStillReachForgetting()
 {
     CliRunner cli = runner();
-    const QString config = m_dir->filePath(QStringLiteral("config"));
-    QSettings(config + QStringLiteral("/engram/engram.conf"), QSettings::IniFormat)
-        .setValue(QLatin1String(MemorySettingsKey::episodeCapacity), 10);
+    QSettings settings(m_dir->filePath(QStringLiteral("config/engram/engram.conf")), QSettings::IniFormat);
+    settings.setValue(QLatin1String(MemorySettingsKey::episodeCapacity), 100); // the import fits
+    settings.sync();
     Json doc = {{"format", "engram-memory"}, {"version", 1}, {"episodes", Json::array()}};
     for (int i = 0; i < 48; ++i)
         doc["episodes"].push_back(
@@ -375,6 +375,8 @@ void TestCliChat::turnsOfOneProcessEachStillReachForgetting()
     QCOMPARE(queuedKinds(), (QStringList{QStringLiteral("extract"), QStringLiteral("extract"),
                                          QStringLiteral("forget")})); // the fiftieth
 
+    settings.setValue(QLatin1String(MemorySettingsKey::episodeCapacity), 10);
+    settings.sync();
     m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({})));
     m_server->enqueue(FakeMatch::extraction(), FakeReply::json(extraction({})));
     const CliRun run = cli.run({QStringLiteral("jobs"), QStringLiteral("--run"), QStringLiteral("--json")});

@@ -204,6 +204,36 @@ private Q_SLOTS:
         QCOMPARE(m->counts(QStringLiteral("u"))->episodic, written);
     }
 
+    // Imported episodes keep their dates and count as no writes; an import that puts the memory
+    // over its capacity queues the pass at once, one that leaves it within queues nothing.
+    void anImportOverTheCapacityQueuesForgetting()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 10;
+        test::MemoryFixture m(config);
+        const auto document = [](int first, int count) {
+            Json doc = {{"format", "engram-memory"}, {"version", 1}, {"episodes", Json::array()}};
+            for (int i = first; i < first + count; ++i)
+                doc["episodes"].push_back({{"content", QStringLiteral("imported note %1 n%1").arg(i).toStdString()},
+                                           {"created_at", "2026-01-01T00:00:00Z"}});
+            return QByteArray::fromStdString(doc.dump());
+        };
+        const auto pending = [&m] { return JobQueue(m.service().database()).pending(QStringLiteral("u")).value(); };
+        QSignalSpy queued(&m.service(), &MemoryService::jobQueued);
+        QVERIFY(m->importDocument(QStringLiteral("u"), document(0, 8)));
+        QVERIFY(pending().isEmpty());
+        QVERIFY(m->importDocument(QStringLiteral("u"), document(8, 7)));
+        QCOMPARE(pending().size(), 1);
+        QCOMPARE(pending().first().kind, ForgettingPolicy::kJobKind);
+        QCOMPARE(queued.size(), 1);
+
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        drain(*runner);
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 10);
+        QCOMPARE(m->counts(QStringLiteral("u"))->archive, 5);
+    }
+
     // A pass after an import or a lowered capacity is long: it is chosen once and carried out a
     // slice at a time, each in its own transaction, and says how far it is after each.
     void aLongPassIsCarriedOutSliceBySlice()
