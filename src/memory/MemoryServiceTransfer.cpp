@@ -150,9 +150,10 @@ Result<ClearReport> MemoryService::clearMemory(const QString& userId, const QStr
         auto reread = MemoryDocument::fromFile(backupPath);
         if (!reread || reread->messages.size() != backup->messages || reread->episodes.size() != backup->episodes ||
             reread->facts.size() != backup->facts)
-            return Error{Error::Code::Io, QStringLiteral("The backup %1 could not be read back whole, so nothing was "
-                                                         "cleared%2")
-                                              .arg(backupPath, reread ? QString() : QStringLiteral(": ") + reread.errorMessage())};
+            return Error{Error::Code::Io,
+                         QStringLiteral("The backup %1 could not be read back whole, so nothing was "
+                                        "cleared%2")
+                             .arg(backupPath, reread ? QString() : QStringLiteral(": ") + reread.errorMessage())};
     }
     MemoryEraser eraser(*m_ctx);
     Transaction tx(*m_db);

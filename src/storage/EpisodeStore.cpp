@@ -55,6 +55,30 @@ QVariantList valuesOf(const Episode& e)
             enumName(e.origin)};
 }
 
+// `ids` as JSON arrays of at most `size`, each bound as the list of one statement.
+QStringList jsonBatches(const QStringList& ids, qsizetype size)
+{
+    QStringList batches;
+    for (qsizetype from = 0; from < ids.size(); from += size) {
+        Json batch = Json::array();
+        for (const QString& id : ids.mid(from, size))
+            batch.push_back(jsontext::utf8(id));
+        batches.append(jsontext::dump(batch));
+    }
+    return batches;
+}
+
+// Those of `ids` that are in `done`, in the order of `ids`.
+QStringList inOrderOf(const QStringList& ids, const QSet<QString>& done)
+{
+    QStringList kept;
+    for (const QString& id : ids) {
+        if (done.contains(id))
+            kept.append(id);
+    }
+    return kept;
+}
+
 // JSON string syntax for a text value, appended to `out`.
 void appendJsonString(std::string& out, const QString& text)
 {
@@ -302,17 +326,14 @@ Status EpisodeStore::update(const Episode& e)
 Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& conversationIds)
 {
     const QString context = episodeContextExpression(QStringLiteral("episodes"));
-    for (qsizetype from = 0; from < conversationIds.size(); from += kRowsPerStatement) {
-        Json batch = Json::array();
-        for (const QString& id : conversationIds.mid(from, kRowsPerStatement))
-            batch.push_back(jsontext::utf8(id));
+    for (const QString& batch : jsonBatches(conversationIds, kRowsPerStatement)) {
         if (auto st = sql::execute(m_db.connection(),
                                    QStringLiteral("UPDATE episodes SET search_context = %1 WHERE user_id = ? "
                                                   "AND kind = 'exchange' AND status = 'active' "
                                                   "AND conversation_id IN (SELECT value FROM %2) "
                                                   "AND search_context <> %1")
                                        .arg(context, m_db.backend().jsonValues()),
-                                   {userId, jsontext::dump(batch)});
+                                   {userId, batch});
             !st)
             return st;
     }
@@ -325,10 +346,7 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
     QSet<QString> conversations;
     const Backend& backend = m_db.backend();
     const Status changed = m_index->changeStatuses([&]() -> Status {
-        for (qsizetype from = 0; from < ids.size(); from += kRowsPerStatement) {
-            Json batch = Json::array();
-            for (const QString& id : ids.mid(from, kRowsPerStatement))
-                batch.push_back(jsontext::utf8(id));
+        for (const QString& batch : jsonBatches(ids, kRowsPerStatement)) {
             // Rows locked in the order of seq, as every batch of updates takes them.
             auto q = sql::run(
                 m_db.connection(),
@@ -337,7 +355,7 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
                     "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
                     "ORDER BY t.seq%2) RETURNING id, kind, conversation_id")
                     .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
-                {toMsecs(at), jsontext::dump(batch), userId});
+                {toMsecs(at), batch, userId});
             if (!q)
                 return q.error();
             while (q->next()) {
@@ -352,39 +370,26 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
         return changed.error();
     if (auto st = refreshContexts(userId, conversations.values()); !st)
         return st.error();
-    QStringList moved;
-    for (const QString& id : ids) {
-        if (archived.contains(id))
-            moved.append(id);
-    }
-    return moved;
+    return inOrderOf(ids, archived);
 }
 
 Result<QStringList> EpisodeStore::purgeArchived(const QString& userId, const QStringList& ids)
 {
     QSet<QString> purged;
     const Backend& backend = m_db.backend();
-    for (qsizetype from = 0; from < ids.size(); from += kRowsPerStatement) {
-        Json batch = Json::array();
-        for (const QString& id : ids.mid(from, kRowsPerStatement))
-            batch.push_back(jsontext::utf8(id));
+    for (const QString& batch : jsonBatches(ids, kRowsPerStatement)) {
         auto q =
             sql::run(m_db.connection(),
                      QStringLiteral("DELETE FROM episodes WHERE seq IN (SELECT t.seq FROM %1 WHERE t.user_id = ? "
                                     "AND t.status = 'archived' ORDER BY t.seq%2) RETURNING id")
                          .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
-                     {jsontext::dump(batch), userId});
+                     {batch, userId});
         if (!q)
             return q.error();
         while (q->next())
             purged.insert(q->value(0).toString());
     }
-    QStringList gone;
-    for (const QString& id : ids) {
-        if (purged.contains(id))
-            gone.append(id);
-    }
-    return gone;
+    return inOrderOf(ids, purged);
 }
 
 Status EpisodeStore::remove(const QString& userId, const QString& id)

@@ -124,22 +124,13 @@ private Q_SLOTS:
         test::MemoryFixture m(config);
         QVERIFY(m->ensureUser(QStringLiteral("u")));
         QSignalSpy queued(&m.service(), &MemoryService::jobQueued);
-        const auto write = [&m](int i) {
-            m.clock().advanceDays(1);
-            return m
-                ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(i),
-                                 QStringLiteral("x"))
-                .ok();
-        };
         for (int i = 0; i < 7; ++i)
-            QVERIFY(write(i));
+            QVERIFY(writeExchange(m, i));
         QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 7);
         QCOMPARE(m->counts(QStringLiteral("u"))->archive, 0);
         QCOMPARE(queued.size(), 1);
-        auto pending = JobQueue(m.service().database()).pending(QStringLiteral("u"));
-        QVERIFY(pending);
-        QCOMPARE(pending->size(), 1);
-        QCOMPARE(pending->first().kind, ForgettingPolicy::kJobKind);
+        QCOMPARE(pendingOf(m).size(), 1);
+        QCOMPARE(pendingOf(m).first().kind, ForgettingPolicy::kJobKind);
 
         test::FakeLlmServer server;
         auto runner = runnerFor(m, server);
@@ -152,10 +143,10 @@ private Q_SLOTS:
         QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 2);
         QCOMPARE(m->counts(QStringLiteral("u"))->archive, 5);
         QVERIFY(server.requests().isEmpty()); // forgetting asks no model
-        QVERIFY(JobQueue(m.service().database()).pending(QStringLiteral("u"))->isEmpty());
+        QVERIFY(pendingOf(m).isEmpty());
 
         // The next count queues again.
-        QVERIFY(write(7) && write(8));
+        QVERIFY(writeExchange(m, 7) && writeExchange(m, 8));
         QCOMPARE(queued.size(), 2);
     }
 
@@ -168,39 +159,30 @@ private Q_SLOTS:
         test::MemoryFixture m(config);
         QVERIFY(m->ensureUser(QStringLiteral("u")));
         int written = 0;
-        const auto write = [&m, &written] {
-            m.clock().advanceSecs(60);
-            ++written;
-            return m
-                ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(written),
-                                 QStringLiteral("x"))
-                .ok();
-        };
-        const auto pending = [&m] { return JobQueue(m.service().database()).pending(QStringLiteral("u")).value(); };
-        QVERIFY(write() && write() && write());
+        QVERIFY(writeExchange(m, ++written) && writeExchange(m, ++written) && writeExchange(m, ++written));
         m.reopen();
-        QVERIFY(write());
-        QVERIFY(pending().isEmpty());
-        QVERIFY(write()); // the fifth since there was no pass, in a process that wrote two
-        QCOMPARE(pending().size(), 1);
-        const QString jobId = pending().first().id;
+        QVERIFY(writeExchange(m, ++written));
+        QVERIFY(pendingOf(m).isEmpty());
+        QVERIFY(writeExchange(m, ++written)); // the fifth since there was no pass, in a process that wrote two
+        QCOMPARE(pendingOf(m).size(), 1);
+        const QString jobId = pendingOf(m).first().id;
 
         m.clock().advanceSecs(30); // the runner takes the job a little later
         test::FakeLlmServer server;
         auto runner = runnerFor(m, server);
         drain(*runner);
-        QVERIFY(pending().isEmpty());
+        QVERIFY(pendingOf(m).isEmpty());
         runner.reset();
         // Each process writes two: the pass is queued again at the fifth write after it.
         m.reopen();
-        QVERIFY(write() && write());
+        QVERIFY(writeExchange(m, ++written) && writeExchange(m, ++written));
         m.reopen();
-        QVERIFY(write() && write());
-        QVERIFY(pending().isEmpty());
+        QVERIFY(writeExchange(m, ++written) && writeExchange(m, ++written));
+        QVERIFY(pendingOf(m).isEmpty());
         m.reopen();
-        QVERIFY(write());
-        QCOMPARE(pending().size(), 1);
-        QCOMPARE(pending().first().id, jobId); // the user's one job, queued again
+        QVERIFY(writeExchange(m, ++written));
+        QCOMPARE(pendingOf(m).size(), 1);
+        QCOMPARE(pendingOf(m).first().id, jobId); // the user's one job, queued again
         QCOMPARE(m->counts(QStringLiteral("u"))->episodic, written);
     }
 
@@ -218,13 +200,12 @@ private Q_SLOTS:
                                            {"created_at", "2026-01-01T00:00:00Z"}});
             return QByteArray::fromStdString(doc.dump());
         };
-        const auto pending = [&m] { return JobQueue(m.service().database()).pending(QStringLiteral("u")).value(); };
         QSignalSpy queued(&m.service(), &MemoryService::jobQueued);
         QVERIFY(m->importDocument(QStringLiteral("u"), document(0, 8)));
-        QVERIFY(pending().isEmpty());
+        QVERIFY(pendingOf(m).isEmpty());
         QVERIFY(m->importDocument(QStringLiteral("u"), document(8, 7)));
-        QCOMPARE(pending().size(), 1);
-        QCOMPARE(pending().first().kind, ForgettingPolicy::kJobKind);
+        QCOMPARE(pendingOf(m).size(), 1);
+        QCOMPARE(pendingOf(m).first().kind, ForgettingPolicy::kJobKind);
         QCOMPARE(queued.size(), 1);
 
         test::FakeLlmServer server;
@@ -363,6 +344,22 @@ private Q_SLOTS:
     }
 
 private:
+    // User u's exchange number i, a minute after the last write.
+    static bool writeExchange(test::MemoryFixture& m, int i)
+    {
+        m.clock().advanceSecs(60);
+        return m
+            ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(i),
+                             QStringLiteral("x"))
+            .ok();
+    }
+
+    // User u's queued and running jobs.
+    static QList<Job> pendingOf(test::MemoryFixture& m)
+    {
+        return JobQueue(m.service().database()).pending(QStringLiteral("u")).value();
+    }
+
     static std::unique_ptr<JobRunner> runnerFor(test::MemoryFixture& m, test::FakeLlmServer& server)
     {
         LlmSettings settings = server.clientSettings();
