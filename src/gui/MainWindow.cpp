@@ -13,6 +13,7 @@
 #include "MemoryStoragePage.h"
 #include "MessageBox.h"
 #include "SecretStore.h"
+#include "StatusMessages.h"
 #include "TextPrompt.h"
 #include "memory/MemoryService.h"
 #include "storage/Database.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
 {
     AppStartup::initResources();
     m_ui->setupUi(this);
+    m_status = new StatusMessages(statusBar(), this);
     setWindowIcon(QIcon(QStringLiteral(":/icons/engram.svg")));
     m_ui->mainSplitter->setStretchFactor(0, 0);
     m_ui->mainSplitter->setStretchFactor(1, 1);
@@ -107,11 +109,11 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     connect(&engine, &ChatEngine::memorySavingDelayed, m_ui->errorBanner, &ErrorBanner::showSavingDelayed);
     connect(&engine, &ChatEngine::memorySavedAgain, this, [this] {
         m_ui->errorBanner->dismiss(ErrorBanner::Topic::Memory);
-        showStatus(tr("Memory saved again."));
+        showNotice(tr("Memory saved again."));
     });
     connect(&engine, &ChatEngine::memoryForgotten, this, [this](const QString& userId, qsizetype archived) {
         if (userId == m_userId)
-            showStatus(tr("Forgetting moved %n older episode(s) to the archive; the panel's Archive tab can bring "
+            showNotice(tr("Forgetting moved %n older episode(s) to the archive; the panel's Archive tab can bring "
                           "them back.",
                           nullptr, int(archived)));
     });
@@ -159,6 +161,7 @@ void MainWindow::setupActions()
     connect(m_ui->aboutAction, &QAction::triggered, this, &MainWindow::showAbout);
     m_fileCare = new MemoryFileCare(m_memory, this);
     connect(m_fileCare, &MemoryFileCare::statusMessage, this, &MainWindow::showStatus);
+    connect(m_fileCare, &MemoryFileCare::notice, this, &MainWindow::showNotice);
     auto* checkFile = new QAction(tr("&Check Memory File"), this);
     checkFile->setObjectName(QStringLiteral("checkMemoryFileAction"));
     checkFile->setStatusTip(tr("Check every page of the memory file for damage"));
@@ -578,7 +581,12 @@ void MainWindow::updateModelLabel()
 
 void MainWindow::showStatus(const QString& text)
 {
-    statusBar()->showMessage(text, 5000);
+    m_status->show(text, StatusMessages::Kind::Answer);
+}
+
+void MainWindow::showNotice(const QString& text)
+{
+    m_status->show(text, StatusMessages::Kind::Notice);
 }
 
 void MainWindow::showMemoryItem(const QString& id)

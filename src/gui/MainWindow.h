@@ -25,6 +25,7 @@ class MemoryFileCare;
 class MemoryPanel;
 class MemoryService;
 class SecretStore;
+class StatusMessages;
 
 // The app's one window: profiles and conversations on the left, the chat in the middle, the
 // memory panel in a dock, and the model's state in the status bar. Everything it shows comes from
@@ -63,7 +64,10 @@ public Q_SLOTS:
     void showMemoryItem(const QString& id);
     // Opens the conversation a memory came from and highlights its source message.
     void showSource(const QString& conversationId, const QString& messageId);
+    // Answers what the user just did in the status bar, at once.
     void showStatus(const QString& text);
+    // Says in the status bar what background work did, after any message not yet read.
+    void showNotice(const QString& text);
 
 Q_SIGNALS:
     // Settings were saved: whoever owns the model client re-reads AppSettings and the key.
@@ -116,6 +120,7 @@ private:
     QDockWidget* m_memoryDock{};
     MemoryPanel* m_memoryPanel{};
     MemoryFileCare* m_fileCare{};
+    StatusMessages* m_status{};
     QLabel* m_modelLabel{};
     QLabel* m_connectionLabel{};
     QLabel* m_contextLabel{};

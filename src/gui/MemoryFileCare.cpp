@@ -59,10 +59,10 @@ void MemoryFileCare::backUpIfDue()
         },
         [this](const QString& error) {
             if (error.isEmpty()) {
-                Q_EMIT statusMessage(tr("The daily backup of the memory was written and checked."));
+                Q_EMIT notice(tr("The daily backup of the memory was written and checked."));
             } else {
                 qCWarning(lcGui) << "daily backup failed:" << error;
-                Q_EMIT statusMessage(tr("The daily backup of the memory failed: %1").arg(error));
+                Q_EMIT notice(tr("The daily backup of the memory failed: %1").arg(error));
             }
         });
 }

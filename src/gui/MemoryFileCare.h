@@ -34,7 +34,10 @@ public:
     bool busy() const { return m_worker != nullptr; }
 
 Q_SIGNALS:
+    // Answers checkNow().
     void statusMessage(const QString& text);
+    // What the daily backup did.
+    void notice(const QString& text);
     // The verdict of checkNow(), as shown to the user.
     void checked(const QString& verdict);
 

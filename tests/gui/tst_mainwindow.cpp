@@ -7,6 +7,7 @@
 #include "ErrorBanner.h"
 #include "Icons.h"
 #include "MainWindow.h"
+#include "MemoryFileCare.h"
 #include "MemoryFixture.h"
 #include "MessageBox.h"
 #include "MessageWidget.h"
@@ -14,6 +15,7 @@
 #include "ScriptedChatEngine.h"
 #include "SecretStore.h"
 #include "SettingsDialog.h"
+#include "StatusMessages.h"
 #include "TextPrompt.h"
 #include "storage/Backups.h"
 
@@ -294,6 +296,31 @@ private Q_SLOTS:
         QTRY_VERIFY(banner()->isVisible());
         QVERIFY(!childOf<QPushButton>(banner(), "openSettingsButton")->isVisible());
         QCOMPARE(lastMessage()->state(), MessageWidget::State::Failed);
+    }
+
+    // At start-up a forgetting pass queued by engram-cli and the daily backup may both report at
+    // once: the second waits until the first has been read instead of replacing it.
+    void backgroundNoticesAreShownOneAfterAnother()
+    {
+        openWindow();
+        auto* messages = m_window->findChild<StatusMessages*>();
+        QVERIFY(messages);
+        messages->setTimes({.shownMs = 600000, .readMs = 600000});
+        const QString forgotten = QStringLiteral("Forgetting moved 15 older episodes to the archive; the panel's "
+                                                 "Archive tab can bring them back.");
+        const QString backup = QStringLiteral("The daily backup of the memory was written and checked.");
+
+        Q_EMIT engine().memoryForgotten(QStringLiteral("default"), 15);
+        Q_EMIT m_window->memoryFileCare()->notice(backup);
+        QCOMPARE(m_window->statusBar()->currentMessage(), forgotten);
+        QCOMPARE(messages->waiting(), QStringList{backup});
+
+        // What the user does is answered at once; the notice it cut short comes back.
+        m_window->showStatus(QStringLiteral("Settings saved."));
+        QCOMPARE(m_window->statusBar()->currentMessage(), QStringLiteral("Settings saved."));
+        QCOMPARE(messages->waiting(), (QStringList{forgotten, backup}));
+        m_window->statusBar()->clearMessage();
+        QTRY_COMPARE(m_window->statusBar()->currentMessage(), forgotten);
     }
 
     // The memory's banner answers only the memory's news: a reply that comes does not take it away,

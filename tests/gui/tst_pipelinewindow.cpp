@@ -575,17 +575,20 @@ private Q_SLOTS:
         QCOMPARE(app.memory->counts(kUser)->episodic, 25);
 
         // The status bar's messages as they come (a status tip of a widget under the pointer may
-        // clear one at any time).
+        // clear one at any time). The notice waits until "Settings saved." has been up a while.
         QSignalSpy status(app.window->statusBar(), &QStatusBar::messageChanged);
         app.runJobs();
         QCOMPARE(app.memory->counts(kUser)->episodic, 10);
         QCOMPARE(app.memory->counts(kUser)->archive, 15);
-        QStringList shown;
-        for (const QList<QVariant>& message : std::as_const(status))
-            shown << message.first().toString();
-        QVERIFY2(shown.contains(QStringLiteral("Forgetting moved 15 older episodes to the archive; the panel's "
-                                               "Archive tab can bring them back.")),
-                 qPrintable(shown.join(QLatin1Char('|'))));
+        const QString forgotten = QStringLiteral("Forgetting moved 15 older episodes to the archive; the panel's "
+                                                 "Archive tab can bring them back.");
+        const auto shown = [&status] {
+            QStringList texts;
+            for (const QList<QVariant>& message : std::as_const(status))
+                texts << message.first().toString();
+            return texts;
+        };
+        QTRY_VERIFY2(shown().contains(forgotten), qPrintable(shown().join(QLatin1Char('|'))));
         QTRY_COMPARE(app.find<QTableView>("archiveTableView")->model()->rowCount(), 15);
         QTRY_COMPARE(app.find<QTableView>("episodesTableView")->model()->rowCount(), 10);
     }
