@@ -325,11 +325,15 @@ Status EpisodeStore::update(const Episode& e)
 
 Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& conversationIds)
 {
+    // No condition on the status: an exchange that is not active gets an empty context from the
+    // expression itself, and has one. With `status = 'active'` here SQLite, which keeps no
+    // statistics, found the rows through episodes_user (user, status, time) and read every active
+    // episode of the user to sweep one conversation (154 ms at 100,000; with it gone, under 1 ms).
     const QString context = episodeContextExpression(QStringLiteral("episodes"));
     for (const QString& batch : jsonBatches(conversationIds, kRowsPerStatement)) {
         if (auto st = sql::execute(m_db.connection(),
                                    QStringLiteral("UPDATE episodes SET search_context = %1 WHERE user_id = ? "
-                                                  "AND kind = 'exchange' AND status = 'active' "
+                                                  "AND kind = 'exchange' "
                                                   "AND conversation_id IN (SELECT value FROM %2) "
                                                   "AND search_context <> %1")
                                        .arg(context, m_db.backend().jsonValues()),

@@ -1,5 +1,6 @@
 #include "EpisodeBulk.h"
 #include "MemoryFixture.h"
+#include "StatementWork.h"
 #include "TestSupport.h"
 
 #include "storage/Database.h"
@@ -305,6 +306,53 @@ private Q_SLOTS:
         QCOMPARE(context(last), QString());
         QCOMPARE(context(first), QString());
         QVERIFY(indexIsIntact());
+    }
+
+    // Archiving, restoring, editing or deleting one exchange sweeps the contexts of its own
+    // conversation: the work it takes does not grow with the rest of the user's memory. With the
+    // sweep's rows chosen by their status too, SQLite (which keeps no statistics) read them
+    // through episodes_user, every active episode of the user: 154 ms a change at 100,000.
+    void aChangeSweepsItsConversationNotTheWholeMemory()
+    {
+        const auto workAt = [](int exchanges) {
+            test::MemoryFixture m;
+            QList<qint64> work;
+            if (!m->ensureUser(kUser) || !m->importDocument(kUser, test::chatHistory(exchanges)))
+                return work;
+            // The sixth turn of the conversation in the middle of the memory.
+            auto q = sql::run(m->database().connection(),
+                              QStringLiteral("SELECT id FROM episodes WHERE user_id = ? ORDER BY created_at, seq "
+                                             "LIMIT 1 OFFSET ?"),
+                              {kUser, exchanges / 20 * 10 + 5});
+            if (!q || !q->next())
+                return work;
+            const QString id = q->value(0).toString();
+            bool ok = true;
+            work << test::episodeWork(m->database(), [&] {
+                ok = ok && m->applyForgetting(kUser, ForgetReport{{id}, {}}).ok();
+            });
+            work << test::episodeWork(m->database(), [&] { ok = ok && m->restore(kUser, id).ok(); });
+            work << test::episodeWork(m->database(), [&] {
+                ok = ok && m->edit(kUser, id, QStringLiteral("we talked about the garden")).ok();
+            });
+            work << test::episodeWork(m->database(), [&] { ok = ok && m->remove(kUser, id).ok(); });
+            if (!ok)
+                work.clear();
+            return work;
+        };
+        const QList<qint64> small = workAt(1000);
+        const QList<qint64> large = workAt(8000);
+        QCOMPARE(small.size(), 4);
+        QCOMPARE(large.size(), 4);
+        qDebug() << small << large;
+        const char* const changes[] = {"archive", "restore", "edit", "delete"};
+        for (int i = 0; i < 4; ++i) {
+            QVERIFY2(large[i] <= 2 * small[i] + 100,
+                     qPrintable(QStringLiteral("%1: work %2 among 1,000 exchanges, %3 among 8,000")
+                                    .arg(QLatin1String(changes[i]))
+                                    .arg(small[i])
+                                    .arg(large[i])));
+        }
     }
 
     void summariesAndExchangesOfNoConversationHaveNoContext()

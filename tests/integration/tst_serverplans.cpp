@@ -4,7 +4,6 @@
 #include "storage/Sql.h"
 
 #include <QTest>
-#include <QUuid>
 
 using namespace engram;
 
@@ -91,36 +90,6 @@ class TestServerPlans final : public QObject
         return true;
     }
 
-    // An export of `count` exchanges in conversations of ten turns, one conversation a day from
-    // 2026-01-01, its turns a minute apart (a chat history), of some forty words each.
-    static QByteArray chatHistory(int count)
-    {
-        const QStringList words = QStringLiteral("deploy release garden recipe coffee budget travel doctor review "
-                                                 "我们 今天 讨论 接口 数据库 备份 会议 旅行 项目 咖啡")
-                                      .split(QLatin1Char(' '));
-        const auto sentence = [&](int seed) {
-            QStringList picked;
-            for (int w = 0; w < 40; ++w)
-                picked.append(words.at((seed * 7 + w * w * 3 + w) % words.size()) + QString::number((seed + w) % 50));
-            return picked.join(QLatin1Char(' ')).toStdString();
-        };
-        Json doc = Json::object();
-        doc["format"] = "engram-memory";
-        doc["version"] = 1;
-        doc["episodes"] = Json::array();
-        const QDateTime start(QDate(2026, 1, 1), QTime(9, 0), Qt::UTC);
-        for (int i = 0; i < count; ++i) {
-            const int day = i / 10;
-            doc["episodes"].push_back(
-                {{"content", sentence(i)},
-                 {"response", sentence(i + 1)},
-                 {"conversation_id",
-                  QUuid::createUuidV5(QUuid(), QString::number(day)).toString(QUuid::WithoutBraces).toStdString()},
-                 {"created_at", start.addDays(day).addSecs(60 * (i % 10)).toString(Qt::ISODate).toStdString()}});
-        }
-        return QByteArray::fromStdString(doc.dump());
-    }
-
 private Q_SLOTS:
     void initTestCase()
     {
@@ -199,7 +168,7 @@ private Q_SLOTS:
         constexpr int kEpisodes = 10000;
         test::MemoryFixture m;
         QVERIFY(m->ensureUser(kDefaultUser));
-        const QByteArray history = chatHistory(kEpisodes);
+        const QByteArray history = test::chatHistory(kEpisodes);
         const Scans before = scans(m.service());
         auto report = m->importDocument(kDefaultUser, history);
         QVERIFY2(report, qPrintable(report.errorMessage()));

@@ -24,4 +24,8 @@ QStringList insertEpisodes(MemoryService& service, const QString& userId, int co
                            const QString& pattern = QStringLiteral("episode %1"),
                            ItemStatus status = ItemStatus::Active);
 
+// An export document of `count` exchanges in conversations of ten turns, one conversation a day
+// from 2026-01-01, its turns a minute apart (a chat history), of some forty words each.
+QByteArray chatHistory(int count);
+
 } // namespace engram::test
