@@ -24,6 +24,7 @@ public:
     {}
     QDateTime now() const override { return m_now; }
     void set(const QDateTime& t) { m_now = t.toUTC(); }
+    void advanceMSecs(qint64 ms) { m_now = m_now.addMSecs(ms); }
     void advanceSecs(qint64 secs) { m_now = m_now.addSecs(secs); }
     void advanceDays(qint64 days) { m_now = m_now.addDays(days); }
 

@@ -76,6 +76,20 @@ void ForgetReport::append(const ForgetReport& other)
     purged.append(other.purged);
 }
 
+SliceSizer::SliceSizer(qsizetype most, qint64 targetMs)
+    : m_most(std::max<qsizetype>(most, 1))
+    , m_targetMs(targetMs)
+    , m_next(targetMs > 0 ? std::max<qsizetype>(m_most / 8, 1) : m_most)
+{}
+
+void SliceSizer::took(qsizetype size, qint64 ms)
+{
+    if (m_targetMs <= 0 || size <= 0)
+        return;
+    const qsizetype fits = ms <= 0 ? m_most : qsizetype(double(size) * double(m_targetMs) / double(ms));
+    m_next = std::clamp<qsizetype>(std::min(fits, 2 * size), 1, m_most);
+}
+
 Result<ForgetReport> ForgettingPolicy::plan(const QString& userId) const
 {
     const QDateTime now = m_ctx.clock.now();

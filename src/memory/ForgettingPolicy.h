@@ -24,6 +24,29 @@ struct ForgetReport
     void append(const ForgetReport& other);
 };
 
+// How many items the next slice of a forgetting pass takes, from how long the last one took: as
+// many as fit in the target time at the last slice's pace, at most `most`, at least one, and
+// never more than twice the last (one quick slice after slow ones does not undo them). The first
+// takes an eighth of `most`, so that a pass over a large memory does not start with its longest
+// hitch. The cost
+// of a slice grows with the size of the memory (its full-text index), so a count that suits
+// 20,000 episodes holds the thread three times longer at 100,000. A target of 0 keeps every
+// slice at `most`.
+class SliceSizer final
+{
+public:
+    SliceSizer(qsizetype most, qint64 targetMs);
+
+    qsizetype next() const { return m_next; }
+    // The slice of `size` items just done took `ms`.
+    void took(qsizetype size, qint64 ms);
+
+private:
+    qsizetype m_most;
+    qint64 m_targetMs;
+    qsizetype m_next;
+};
+
 // Told after each slice of a forgetting pass: how many items of how many are done.
 using ForgetProgress = std::function<void(qsizetype done, qsizetype total)>;
 

@@ -356,22 +356,28 @@ void JobRunner::runForgetting(const Job& job)
         finishJob(job, plan.error(), {});
         return;
     }
-    forgetSlice(job, std::move(plan).value(), {});
+    const MemoryConfig& config = m_memory.config();
+    forgetSlice(job, std::move(plan).value(), {}, SliceSizer(config.forgetBatch, config.forgetSliceMs));
 }
 
-void JobRunner::forgetSlice(const Job& job, ForgetReport rest, ForgetReport done)
+void JobRunner::forgetSlice(const Job& job, ForgetReport rest, ForgetReport done, SliceSizer sizer)
 {
     // Each slice commits by itself: a pass cut short (the app quits) is planned again at the
     // next start, from what is left.
-    auto applied = m_memory.applyForgetting(job.userId, rest.takeFirst(m_memory.config().forgetBatch));
+    const ForgetReport slice = rest.takeFirst(sizer.next());
+    const QDateTime started = m_memory.clock().now();
+    auto applied = m_memory.applyForgetting(job.userId, slice);
     if (!applied) {
         finishJob(job, applied.error(), {});
         return;
     }
+    const qint64 tookMs = started.msecsTo(m_memory.clock().now());
+    qCDebug(lcMemory) << "forgetting slice:" << slice.size() << "item(s) in" << tookMs << "ms";
+    sizer.took(slice.size(), tookMs);
     done.append(*applied);
     if (!rest.isEmpty()) {
-        QTimer::singleShot(0, this, [this, job, rest = std::move(rest), done = std::move(done)]() mutable {
-            forgetSlice(job, std::move(rest), std::move(done));
+        QTimer::singleShot(0, this, [this, job, rest = std::move(rest), done = std::move(done), sizer]() mutable {
+            forgetSlice(job, std::move(rest), std::move(done), sizer);
         });
         return;
     }

@@ -77,9 +77,9 @@ private:
     void runSummary(const Job& job);
     void runEmbedding(const Job& job);
     void runForgetting(const Job& job);
-    // One slice of `rest`, then the next after the events waiting meanwhile (the window stays
-    // responsive through a pass of tens of thousands).
-    void forgetSlice(const Job& job, ForgetReport rest, ForgetReport done);
+    // One slice of `rest`, as many as `sizer` says, then the next after the events waiting
+    // meanwhile (the window stays responsive through a pass of tens of thousands).
+    void forgetSlice(const Job& job, ForgetReport rest, ForgetReport done, SliceSizer sizer);
     void storeSummary(const Job& job, const QStringList& messageIds, const QString& topic, const QString& text);
     void finishJob(const Job& job, const Status& effects, const QString& message);
     void retryJob(const Job& job, const LlmError& error);

@@ -33,7 +33,8 @@ struct MemoryConfig
     int maxAgeDays{0}; // 0 = no age limit (off by default; 90 when the user turns it on)
     int archiveDays{30};
     int forgetEveryWrites{50}; // then a forgetting job is queued (JobRunner runs it)
-    int forgetBatch{200};      // episodes archived or purged per transaction of a forgetting pass
+    int forgetBatch{200};      // at most this many episodes archived or purged per transaction of a pass
+    int forgetSliceMs{50};     // the background pass shrinks its slices to about this long (0: forgetBatch)
     int replyGistChars{200};
 
     // semantic memory

@@ -253,6 +253,7 @@ private Q_SLOTS:
         config.episodeCapacity = 1;
         config.forgetEveryWrites = 1;
         config.forgetBatch = 10;
+        config.forgetSliceMs = 0; // slices of 10, however long they take
         test::MemoryFixture m(config);
         QVERIFY(m->ensureUser(QStringLiteral("u")));
         test::insertEpisodes(m.service(), QStringLiteral("u"), 24, m.clock().now().addDays(-1));
@@ -270,6 +271,50 @@ private Q_SLOTS:
         QCOMPARE(slices, 3);
         QCOMPARE(slicesWhenAnEventRan, 1);
         QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 1);
+    }
+
+    // A slice takes as many as fit in the target time at the pace of the one before: fewer after a
+    // slow slice, and more, doubling at most, once they are quick again; the first takes an
+    // eighth of the most. The fixture's clock stands still; each of the first three slices here
+    // moves it as if archiving took 20 ms an episode, the later ones not at all.
+    void aSlowSliceMakesTheNextOneSmaller()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetEveryWrites = 1;
+        config.forgetBatch = 40;
+        config.forgetSliceMs = 50;
+        test::MemoryFixture m(config);
+        QVERIFY(m->ensureUser(QStringLiteral("u")));
+        test::insertEpisodes(m.service(), QStringLiteral("u"), 100, m.clock().now().addDays(-1));
+        QVERIFY(m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("the newest"), QStringLiteral("x")));
+
+        test::FakeLlmServer server;
+        auto runner = runnerFor(m, server);
+        QList<qsizetype> sizes;
+        connect(&m.service(), &MemoryService::itemsRemoved, this, [&](const QString&, Tier, const QStringList& ids) {
+            sizes.append(ids.size());
+            if (sizes.size() <= 3)
+                m.clock().advanceMSecs(20 * ids.size());
+        });
+        drain(*runner);
+        // 5 took 100 ms: 2 fit in 50. The next two took 40 ms each; then the quick ones double.
+        QCOMPARE(sizes, (QList<qsizetype>{5, 2, 2, 2, 4, 8, 16, 32, 29}));
+        QCOMPARE(m->counts(QStringLiteral("u"))->episodic, 1);
+    }
+
+    // Without a target every slice holds the most a slice may, however long it takes.
+    void withoutATargetEverySliceHoldsTheMost()
+    {
+        SliceSizer sizer(200, 0);
+        sizer.took(200, 900);
+        QCOMPARE(sizer.next(), qsizetype(200));
+        SliceSizer timed(200, 50);
+        QCOMPARE(timed.next(), qsizetype(25));
+        timed.took(200, 400);
+        QCOMPARE(timed.next(), qsizetype(25));
+        timed.took(25, 100000); // never less than one
+        QCOMPARE(timed.next(), qsizetype(1));
     }
 
     // What another client (or the user in the panel) changed between the plan and a slice is left
