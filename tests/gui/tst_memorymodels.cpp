@@ -289,6 +289,41 @@ private Q_SLOTS:
         QVERIFY(episodes.rowOf(ids.first()) >= 0);
     }
 
+    // A pass that archives thousands, a slice at a time, leaves the archive's model a page or two
+    // long: the rows pushed past the fetched ones go and are fetched again as the view scrolls,
+    // in the order a reload gives. Before, it kept every row archived since the panel opened, and
+    // each new one was looked for among them all.
+    void aLongForgettingPassKeepsTheArchiveShort()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetBatch = 50;
+        test::MemoryFixture m(config);
+        const QStringList ids = test::insertEpisodes(m.service(), kAlice, 1001, m.clock().now());
+        ArchiveTableModel archive(m.service());
+        QAbstractItemModelTester tester(&archive, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        archive.setUser(kAlice);
+        QCOMPARE(archive.rowCount(), 0);
+
+        m.clock().advanceDays(1);
+        QSignalSpy slices(&m.service(), &MemoryService::itemsRemoved);
+        auto report = m->forget(kAlice);
+        QVERIFY(report);
+        QCOMPARE(report->archived.size(), 1000);
+        QCOMPARE(slices.size(), 20);
+        QVERIFY2(archive.rowCount() <= 2 * ArchiveTableModel::kPageSize,
+                 qPrintable(QString::number(archive.rowCount())));
+        QCOMPARE(archive.totalCount(), 1000);
+
+        QVERIFY(archive.fetchUntil(ids.first()));
+        QCOMPARE(archive.rowCount(), 1000);
+        ArchiveTableModel reloaded(m.service());
+        reloaded.setUser(kAlice);
+        QVERIFY(reloaded.fetchUntil(ids.first()));
+        for (int row = 0; row < 1000; ++row)
+            QCOMPARE(archive.itemAt(row).id, reloaded.itemAt(row).id);
+    }
+
     void workingShowsOneConversationsWindow()
     {
         MemoryConfig config;

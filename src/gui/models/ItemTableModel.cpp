@@ -143,6 +143,17 @@ void ItemTableModel::resetRows(QList<MemoryItem> items)
     endResetModel();
 }
 
+void ItemTableModel::truncateRows(int keep)
+{
+    const int count = static_cast<int>(m_items.size());
+    if (keep >= count)
+        return;
+    const Notifying notifying(m_notifying);
+    beginRemoveRows({}, keep, count - 1);
+    m_items.resize(keep);
+    endRemoveRows();
+}
+
 void ItemTableModel::appendRows(const QList<MemoryItem>& items)
 {
     if (items.isEmpty())

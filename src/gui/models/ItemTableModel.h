@@ -80,6 +80,8 @@ protected:
     // Resets the model around a change of what it shows (user, conversation, order, search).
     void resetRows(QList<MemoryItem> items);
     void appendRows(const QList<MemoryItem>& items);
+    // Removes every row from `keep` on.
+    void truncateRows(int keep);
     QList<MemoryItem>& items() { return m_items; }
     const QList<MemoryItem>& items() const { return m_items; }
 

@@ -128,6 +128,7 @@ void PagedItemTableModel::fetchMore(const QModelIndex& parent)
     }
     appendRows(fresh);
     const int loaded = static_cast<int>(items().size());
+    m_fetched = loaded;
     m_complete = page->size() < kPageSize || (m_counted && loaded >= m_total);
     if (m_complete && (!m_counted || m_total != loaded)) {
         m_countTimer.stop(); // the last page told how many there are
@@ -176,6 +177,7 @@ Result<QList<MemoryItem>> PagedItemTableModel::load()
     if (!page)
         return page;
     m_total = static_cast<int>(page->size());
+    m_fetched = kPageSize;
     m_complete = m_total < kPageSize;
     m_counted = m_complete; // a short page is all there is: nothing to count
     if (m_counted)
@@ -210,7 +212,17 @@ bool PagedItemTableModel::keepsPosition(int row, const MemoryItem& item) const
 
 void PagedItemTableModel::afterLiveChange()
 {
+    trimTail();
     updateTotal();
+}
+
+void PagedItemTableModel::trimTail()
+{
+    const int keep = std::max(m_fetched, kPageSize);
+    if (items().size() <= keep + kPageSize)
+        return;
+    truncateRows(keep);
+    m_complete = false;
 }
 
 ItemQuery PagedItemTableModel::query(int offset) const

@@ -63,6 +63,9 @@ private:
     ItemQuery query(int offset) const;
     Result<QList<MemoryItem>> fetchPage();
     void updateTotal();
+    // Live changes that add rows (a forgetting pass archives 98,000) leave the model no longer
+    // than the rows fetched and a page: the rows pushed past that go, to be fetched again.
+    void trimTail();
     // The SQL order in C++, so live changes land where a reload would put them.
     bool sortsBefore(const MemoryItem& a, const MemoryItem& b) const;
 
@@ -73,6 +76,7 @@ private:
     int m_total{};
     bool m_counted{true};  // m_total is exact, not a lower bound
     bool m_complete{true}; // every matching row is loaded
+    int m_fetched{};       // rows the view has asked for: the first page and each one fetched since
     // Counting 100,000 matches costs several page reads: the first page is shown before that.
     QTimer m_countTimer;
 };
