@@ -64,7 +64,8 @@ void StatusMessages::showNext()
 
 bool StatusMessages::currentIsRead() const
 {
-    return m_bar->currentMessage().isEmpty() || m_bar->currentMessage() != m_current || !m_shown.isValid() ||
+    // Before the first message m_current is empty, so the first two cover the unstarted timer.
+    return m_bar->currentMessage().isEmpty() || m_bar->currentMessage() != m_current ||
            m_shown.elapsed() >= m_times.readMs;
 }
 

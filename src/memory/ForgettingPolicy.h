@@ -28,9 +28,8 @@ struct ForgetReport
 // many as fit in the target time at the last slice's pace, at most `most`, at least one, and
 // never more than twice the last (one quick slice after slow ones does not undo them). The first
 // takes an eighth of `most`, so that a pass over a large memory does not start with its longest
-// hitch. The cost
-// of a slice grows with the size of the memory (its full-text index), so a count that suits
-// 20,000 episodes holds the thread three times longer at 100,000. A target of 0 keeps every
+// hitch. What a slice costs depends on the engine and the memory (200 episodes: about 80 ms on a
+// file of 100,000, 150 ms on a server), so no fixed count suits both. A target of 0 keeps every
 // slice at `most`.
 class SliceSizer final
 {

@@ -249,15 +249,8 @@ private Q_SLOTS:
     // arrived meanwhile in between two slices.
     void theJobRunnerLetsOtherEventsInBetweenSlices()
     {
-        MemoryConfig config;
-        config.episodeCapacity = 1;
-        config.forgetEveryWrites = 1;
-        config.forgetBatch = 10;
-        config.forgetSliceMs = 0; // slices of 10, however long they take
-        test::MemoryFixture m(config);
-        QVERIFY(m->ensureUser(QStringLiteral("u")));
-        test::insertEpisodes(m.service(), QStringLiteral("u"), 24, m.clock().now().addDays(-1));
-        QVERIFY(m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("the newest"), QStringLiteral("x")));
+        test::MemoryFixture m(passConfig(10, 0)); // slices of 10, however long they take
+        QVERIFY(queuePassOver(m, 24));
 
         test::FakeLlmServer server;
         auto runner = runnerFor(m, server);
@@ -279,15 +272,8 @@ private Q_SLOTS:
     // moves it as if archiving took 20 ms an episode, the later ones not at all.
     void aSlowSliceMakesTheNextOneSmaller()
     {
-        MemoryConfig config;
-        config.episodeCapacity = 1;
-        config.forgetEveryWrites = 1;
-        config.forgetBatch = 40;
-        config.forgetSliceMs = 50;
-        test::MemoryFixture m(config);
-        QVERIFY(m->ensureUser(QStringLiteral("u")));
-        test::insertEpisodes(m.service(), QStringLiteral("u"), 100, m.clock().now().addDays(-1));
-        QVERIFY(m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("the newest"), QStringLiteral("x")));
+        test::MemoryFixture m(passConfig(40, 50));
+        QVERIFY(queuePassOver(m, 100));
 
         test::FakeLlmServer server;
         auto runner = runnerFor(m, server);
@@ -397,6 +383,27 @@ private:
             ->recordExchange(QStringLiteral("u"), {}, QStringLiteral("distinct text %1 w%1").arg(i),
                              QStringLiteral("x"))
             .ok();
+    }
+
+    // A capacity of one, a pass queued at every write, slices of at most `batch` aimed at `sliceMs`.
+    static MemoryConfig passConfig(int batch, int sliceMs)
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 1;
+        config.forgetEveryWrites = 1;
+        config.forgetBatch = batch;
+        config.forgetSliceMs = sliceMs;
+        return config;
+    }
+
+    // User u's `older` episodes of yesterday and one written now, which queues a pass that
+    // archives the older ones.
+    static bool queuePassOver(test::MemoryFixture& m, int older)
+    {
+        if (!m->ensureUser(QStringLiteral("u")))
+            return false;
+        test::insertEpisodes(m.service(), QStringLiteral("u"), older, m.clock().now().addDays(-1));
+        return m->recordExchange(QStringLiteral("u"), {}, QStringLiteral("the newest"), QStringLiteral("x")).ok();
     }
 
     // User u's queued and running jobs.

@@ -328,26 +328,28 @@ private Q_SLOTS:
                 return work;
             const QString id = q->value(0).toString();
             bool ok = true;
-            work << test::episodeWork(m->database(), [&] {
+            work << test::workOf(m->database(), [&] {
                 ok = ok && m->applyForgetting(kUser, ForgetReport{{id}, {}}).ok();
             });
-            work << test::episodeWork(m->database(), [&] { ok = ok && m->restore(kUser, id).ok(); });
-            work << test::episodeWork(m->database(), [&] {
+            work << test::workOf(m->database(), [&] { ok = ok && m->restore(kUser, id).ok(); });
+            work << test::workOf(m->database(), [&] {
                 ok = ok && m->edit(kUser, id, QStringLiteral("we talked about the garden")).ok();
             });
-            work << test::episodeWork(m->database(), [&] { ok = ok && m->remove(kUser, id).ok(); });
+            work << test::workOf(m->database(), [&] { ok = ok && m->remove(kUser, id).ok(); });
             if (!ok)
                 work.clear();
             return work;
         };
+        constexpr int kLarge = 8000;
         const QList<qint64> small = workAt(1000);
-        const QList<qint64> large = workAt(8000);
+        const QList<qint64> large = workAt(kLarge);
         QCOMPARE(small.size(), 4);
         QCOMPARE(large.size(), 4);
-        qDebug() << small << large;
         const char* const changes[] = {"archive", "restore", "edit", "delete"};
         for (int i = 0; i < 4; ++i) {
-            QVERIFY2(large[i] <= 2 * small[i] + 100,
+            // Less than one unit of work per episode held, and no more among 8,000 than among
+            // 1,000 but for noise (the server's planner may read more in the smaller memory).
+            QVERIFY2(large[i] < kLarge && large[i] <= 2 * small[i] + 100,
                      qPrintable(QStringLiteral("%1: work %2 among 1,000 exchanges, %3 among 8,000")
                                     .arg(QLatin1String(changes[i]))
                                     .arg(small[i])

@@ -1,5 +1,6 @@
 #include "EpisodeBulk.h"
 #include "MemoryFixture.h"
+#include "StatementWork.h"
 #include "TestLocation.h"
 #include "storage/Sql.h"
 
@@ -14,14 +15,6 @@ const QString kOther = QStringLiteral("v");
 // The user of the app and of engram-cli unless told otherwise.
 const QString kDefaultUser = QStringLiteral("default");
 
-// How often PostgreSQL read each of the hot tables whole, and how often it used an index of it.
-struct Scans
-{
-    QHash<QString, qint64> sequential;
-    QHash<QString, qint64> byIndex;
-    // Rows read, by scans of either kind.
-    QHash<QString, qint64> rowsRead;
-};
 const QStringList kTables{QStringLiteral("episodes"), QStringLiteral("facts"), QStringLiteral("messages")};
 
 } // namespace
@@ -36,30 +29,10 @@ class TestServerPlans final : public QObject
 {
     Q_OBJECT
 
-    Scans scans(MemoryService& m)
-    {
-        const QSqlDatabase& db = m.database().connection();
-        // The counters of this session reach the shared statistics at the next flush.
-        if (!sql::execute(db, QStringLiteral("SELECT pg_stat_force_next_flush()")) ||
-            !sql::execute(db, QStringLiteral("SELECT pg_stat_clear_snapshot()")))
-            qFatal("cannot read the statistics");
-        auto q = sql::run(
-            db,
-            QStringLiteral("SELECT relname, seq_scan, coalesce(idx_scan, 0), seq_tup_read + coalesce(idx_tup_fetch, 0) "
-                           "FROM pg_stat_user_tables"));
-        if (!q)
-            qFatal("no statistics");
-        Scans s;
-        while (q->next()) {
-            s.sequential.insert(q->value(0).toString(), q->value(1).toLongLong());
-            s.byIndex.insert(q->value(0).toString(), q->value(2).toLongLong());
-            s.rowsRead.insert(q->value(0).toString(), q->value(3).toLongLong());
-        }
-        return s;
-    }
+    static test::TableScans scans(MemoryService& m) { return test::serverScans(m.database().connection()); }
 
     // No table of kTables was read whole between `before` and `after`, and `used` were read by index.
-    static bool onlyIndexes(const Scans& before, const Scans& after, const QStringList& used)
+    static bool onlyIndexes(const test::TableScans& before, const test::TableScans& after, const QStringList& used)
     {
         bool ok = true;
         for (const QString& table : kTables) {
@@ -105,7 +78,7 @@ private Q_SLOTS:
         QVERIFY(sql::execute(m->database().connection(), QStringLiteral("ANALYZE")));
 
         EpisodeStore episodes(m->database());
-        const Scans before = scans(m.service());
+        const test::TableScans before = scans(m.service());
         auto hits = episodes.search(kUser, QList<SearchTerm>{{QStringLiteral("zanzibar")}}, 5);
         QVERIFY2(hits, qPrintable(hits.errorMessage()));
         QCOMPARE(hits->size(), 3);
@@ -120,7 +93,7 @@ private Q_SLOTS:
         auto filtered = episodes.list(kUser, typed);
         QVERIFY(filtered);
         QCOMPARE(filtered->size(), 3);
-        const Scans after = scans(m.service());
+        const test::TableScans after = scans(m.service());
         QVERIFY(onlyIndexes(before, after, {QStringLiteral("episodes")}));
     }
 
@@ -148,10 +121,10 @@ private Q_SLOTS:
         request.userId = kUser;
         request.conversationId = conversation->id;
         request.query = QStringLiteral("when is the zanzibar ferry, and what about thing 7?");
-        const Scans before = scans(m.service());
+        const test::TableScans before = scans(m.service());
         auto built = m->buildContext(request);
         QVERIFY2(built, qPrintable(built.errorMessage()));
-        const Scans after = scans(m.service());
+        const test::TableScans after = scans(m.service());
         QVERIFY(onlyIndexes(before, after,
                             {QStringLiteral("episodes"), QStringLiteral("facts"), QStringLiteral("messages")}));
     }
@@ -169,11 +142,11 @@ private Q_SLOTS:
         test::MemoryFixture m;
         QVERIFY(m->ensureUser(kDefaultUser));
         const QByteArray history = test::chatHistory(kEpisodes);
-        const Scans before = scans(m.service());
+        const test::TableScans before = scans(m.service());
         auto report = m->importDocument(kDefaultUser, history);
         QVERIFY2(report, qPrintable(report.errorMessage()));
         QCOMPARE(report->episodes.added, kEpisodes);
-        const Scans after = scans(m.service());
+        const test::TableScans after = scans(m.service());
         const QString episodes = QStringLiteral("episodes");
         const qint64 read = after.rowsRead.value(episodes) - before.rowsRead.value(episodes);
         QVERIFY2(read <= 20 * kEpisodes, qPrintable(QStringLiteral("%L1 episodes read").arg(read)));

@@ -28,28 +28,36 @@ sqlite3* sqliteHandle(const QSqlDatabase& db)
     return *static_cast<sqlite3* const*>(handle.constData());
 }
 
-qint64 episodeRowsRead(const QSqlDatabase& db)
+} // namespace
+
+TableScans serverScans(const QSqlDatabase& db)
 {
     // This session's counters reach the shared statistics at the next flush.
     if (!sql::execute(db, QStringLiteral("SELECT pg_stat_force_next_flush()")) ||
         !sql::execute(db, QStringLiteral("SELECT pg_stat_clear_snapshot()")))
         qFatal("cannot read the server's statistics");
-    auto q = sql::run(db, QStringLiteral("SELECT seq_tup_read + coalesce(idx_tup_fetch, 0) FROM pg_stat_user_tables "
-                                         "WHERE relname = 'episodes'"));
-    if (!q || !q->next())
-        qFatal("no statistics of the episodes");
-    return q->value(0).toLongLong();
+    auto q = sql::run(
+        db, QStringLiteral("SELECT relname, seq_scan, coalesce(idx_scan, 0), seq_tup_read + coalesce(idx_tup_fetch, 0) "
+                           "FROM pg_stat_user_tables"));
+    if (!q)
+        qFatal("no statistics");
+    TableScans s;
+    while (q->next()) {
+        s.sequential.insert(q->value(0).toString(), q->value(1).toLongLong());
+        s.byIndex.insert(q->value(0).toString(), q->value(2).toLongLong());
+        s.rowsRead.insert(q->value(0).toString(), q->value(3).toLongLong());
+    }
+    return s;
 }
 
-} // namespace
-
-qint64 episodeWork(Database& db, const std::function<void()>& change)
+qint64 workOf(Database& db, const std::function<void()>& change)
 {
     const QSqlDatabase& connection = db.connection();
     if (db.backend().isServer()) {
-        const qint64 before = episodeRowsRead(connection);
+        const QString episodes = QStringLiteral("episodes");
+        const qint64 before = serverScans(connection).rowsRead.value(episodes);
         change();
-        return episodeRowsRead(connection) - before;
+        return serverScans(connection).rowsRead.value(episodes) - before;
     }
     sqlite3* handle = sqliteHandle(connection);
     qint64 steps = 0;

@@ -1,8 +1,11 @@
 #pragma once
 
-#include <QtGlobal>
+#include <QHash>
+#include <QString>
 
 #include <functional>
+
+class QSqlDatabase;
 
 namespace engram {
 class Database;
@@ -10,11 +13,23 @@ class Database;
 
 namespace engram::test {
 
-// How much work the database did on the episodes table while `change` ran, in a unit that grows
-// with the rows read and not with time: on SQLite the steps of its virtual machine (every
-// statement, those of triggers included), on PostgreSQL the episode rows its scans read (the
-// server's own counters). For checks that an operation reads what it touches, not the user's
-// whole memory; compare two sizes of memory, never a number of milliseconds.
-qint64 episodeWork(Database& db, const std::function<void()>& change);
+// How often PostgreSQL read each table whole, how often it used an index of it, and the rows its
+// scans of either kind read: the server's own counters (pg_stat_user_tables), so a test checks
+// the statements Engram really runs, those of triggers included.
+struct TableScans
+{
+    QHash<QString, qint64> sequential;
+    QHash<QString, qint64> byIndex;
+    QHash<QString, qint64> rowsRead;
+};
+// The counters now, this connection's own included (they are flushed first).
+TableScans serverScans(const QSqlDatabase& db);
+
+// How much work the database did while `change` ran, in a unit that grows with the rows read
+// and not with time: on SQLite the steps of its virtual machine over every statement (those of
+// triggers included), on PostgreSQL the rows its scans read from the episodes table. For checks
+// that an operation reads what it touches and not the user's whole memory; compare memories of
+// two sizes, never milliseconds.
+qint64 workOf(Database& db, const std::function<void()>& change);
 
 } // namespace engram::test
