@@ -578,6 +578,11 @@ Result<int> EpisodeIndex::removeAllOf(const QString& userId)
     return removed;
 }
 
+Status EpisodeIndex::changeStatuses(const std::function<Status()>& change)
+{
+    return withTriggerAside(m_db, QStringLiteral("episodes_context_update"), change);
+}
+
 Status EpisodeIndex::beginBulkLoad()
 {
     const QSqlDatabase& db = m_db.connection();

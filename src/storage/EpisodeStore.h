@@ -136,7 +136,7 @@ private:
 
     // Gives every active exchange of the user's conversations `conversationIds` the context its
     // neighbours make now, where it differs: after archiveAll, whose rows the engine's context
-    // triggers may have let pass (EpisodeTextIndex::changeStatuses).
+    // triggers were set aside for (EpisodeTextIndex::changeStatuses).
     Status refreshContexts(const QString& userId, const QStringList& conversationIds);
     // insertAll's statement; withContext: one that gives new exchanges their context.
     QString insertAllStatement(bool withContext) const;

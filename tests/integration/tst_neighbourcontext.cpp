@@ -266,6 +266,35 @@ private Q_SLOTS:
         QVERIFY(tx.commit());
     }
 
+    // Archiving exchanges together writes each of them once, and of the others only those whose
+    // context changes. SQLite's context trigger refreshed the neighbours row by row as the
+    // statement went: a conversation leaving whole had each next exchange rewritten (and
+    // reindexed) before it was archived itself, most of a forgetting slice at 100,000 episodes.
+    void archivingTogetherWritesEachExchangeOnce()
+    {
+        QStringList ids;
+        for (int i = 0; i < 10; ++i)
+            ids.append(add(QStringLiteral("turn%1").arg(i), i));
+        Database& db = (*m_fixture)->database();
+        EpisodeStore store(db);
+        const auto archive = [&](const QStringList& chosen) {
+            return test::rowsUpdatedBy(db, QStringLiteral("episodes"), [&] {
+                Transaction tx(db);
+                QVERIFY(tx.begin());
+                QCOMPARE(store.archiveAll(kUser, chosen, m_at.addDays(1))->size(), chosen.size());
+                QVERIFY(tx.commit());
+            });
+        };
+        // The first six, and the seventh, whose neighbour before it is gone.
+        QCOMPARE(archive(ids.mid(0, 6)), 7);
+        QCOMPARE(context(ids.at(6)), QStringLiteral("turn7"));
+        // The rest, and nothing else.
+        QCOMPARE(archive(ids.mid(6)), 4);
+        for (const QString& id : std::as_const(ids))
+            QCOMPARE(context(id), QString());
+        QVERIFY(indexIsIntact());
+    }
+
     // An archived exchange is indexed by its own words alone, and takes its neighbours' words
     // back when it is restored. The last exchange of a conversation used to keep naming a
     // neighbour archived or deleted after it: a deleted exchange's words stayed in the index.

@@ -36,9 +36,10 @@ TableScans serverScans(const QSqlDatabase& db)
     if (!sql::execute(db, QStringLiteral("SELECT pg_stat_force_next_flush()")) ||
         !sql::execute(db, QStringLiteral("SELECT pg_stat_clear_snapshot()")))
         qFatal("cannot read the server's statistics");
-    auto q = sql::run(
-        db, QStringLiteral("SELECT relname, seq_scan, coalesce(idx_scan, 0), seq_tup_read + coalesce(idx_tup_fetch, 0) "
-                           "FROM pg_stat_user_tables"));
+    auto q =
+        sql::run(db, QStringLiteral(
+                         "SELECT relname, seq_scan, coalesce(idx_scan, 0), seq_tup_read + coalesce(idx_tup_fetch, 0), "
+                         "n_tup_upd FROM pg_stat_user_tables"));
     if (!q)
         qFatal("no statistics");
     TableScans s;
@@ -46,6 +47,7 @@ TableScans serverScans(const QSqlDatabase& db)
         s.sequential.insert(q->value(0).toString(), q->value(1).toLongLong());
         s.byIndex.insert(q->value(0).toString(), q->value(2).toLongLong());
         s.rowsRead.insert(q->value(0).toString(), q->value(3).toLongLong());
+        s.rowsUpdated.insert(q->value(0).toString(), q->value(4).toLongLong());
     }
     return s;
 }
@@ -65,6 +67,31 @@ qint64 workOf(Database& db, const std::function<void()>& change)
     change();
     sqlite3_progress_handler(handle, 0, nullptr, nullptr);
     return steps;
+}
+
+qint64 rowsUpdatedBy(Database& db, const QString& table, const std::function<void()>& change)
+{
+    const QSqlDatabase& connection = db.connection();
+    if (db.backend().isServer()) {
+        const qint64 before = serverScans(connection).rowsUpdated.value(table);
+        change();
+        return serverScans(connection).rowsUpdated.value(table) - before;
+    }
+    const QStringList setUp{QStringLiteral("CREATE TEMP TABLE updated_rows (n INTEGER NOT NULL)"),
+                            QStringLiteral("INSERT INTO updated_rows VALUES (0)"),
+                            QStringLiteral("CREATE TEMP TRIGGER count_updated_rows AFTER UPDATE ON main.%1 "
+                                           "BEGIN UPDATE updated_rows SET n = n + 1; END")
+                                .arg(table)};
+    for (const QString& statement : setUp) {
+        if (!sql::execute(connection, statement))
+            qFatal("cannot count updated rows");
+    }
+    change();
+    const auto n = sql::scalar(connection, QStringLiteral("SELECT n FROM updated_rows"));
+    if (!n || !sql::execute(connection, QStringLiteral("DROP TRIGGER count_updated_rows")) ||
+        !sql::execute(connection, QStringLiteral("DROP TABLE updated_rows")))
+        qFatal("cannot count updated rows");
+    return n->toLongLong();
 }
 
 } // namespace engram::test

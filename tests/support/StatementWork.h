@@ -21,6 +21,7 @@ struct TableScans
     QHash<QString, qint64> sequential;
     QHash<QString, qint64> byIndex;
     QHash<QString, qint64> rowsRead;
+    QHash<QString, qint64> rowsUpdated;
 };
 // The counters now, this connection's own included (they are flushed first).
 TableScans serverScans(const QSqlDatabase& db);
@@ -31,5 +32,10 @@ TableScans serverScans(const QSqlDatabase& db);
 // that an operation reads what it touches and not the user's whole memory; compare memories of
 // two sizes, never milliseconds.
 qint64 workOf(Database& db, const std::function<void()>& change);
+
+// How many rows of `table` were updated while `change` ran, by Engram's statements and by
+// triggers alike (on SQLite a temporary trigger counts them; on PostgreSQL the server's
+// counters). A row rewritten there is rewritten in the full-text index too.
+qint64 rowsUpdatedBy(Database& db, const QString& table, const std::function<void()>& change);
 
 } // namespace engram::test
