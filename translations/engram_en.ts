@@ -40,10 +40,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The newest good backup is from %1 (%n fact(s)).</source>
+        <source>The newest good backup is from %1 (%Ln fact(s)).</source>
         <translation>
-            <numerusform>The newest good backup is from %1 (%n fact).</numerusform>
-            <numerusform>The newest good backup is from %1 (%n facts).</numerusform>
+            <numerusform>The newest good backup is from %1 (%Ln fact).</numerusform>
+            <numerusform>The newest good backup is from %1 (%Ln facts).</numerusform>
         </translation>
     </message>
     <message>
@@ -78,10 +78,10 @@ Engram did not switch to the memory file on this computer. Check that the server
 <context>
     <name>EndpointProbe</name>
     <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
+        <source>Connected: %Ln model(s) available.</source>
         <translation>
-            <numerusform>Connected: %n model available.</numerusform>
-            <numerusform>Connected: %n models available.</numerusform>
+            <numerusform>Connected: %Ln model available.</numerusform>
+            <numerusform>Connected: %Ln models available.</numerusform>
         </translation>
     </message>
 </context>
@@ -1626,10 +1626,10 @@ Engram did not switch to the memory file on this computer. Check that the server
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Forgetting moved %n older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
+        <source>Forgetting moved %Ln older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
         <translation>
-            <numerusform>Forgetting moved %n older episode to the archive; the panel&apos;s Archive tab can bring it back.</numerusform>
-            <numerusform>Forgetting moved %n older episodes to the archive; the panel&apos;s Archive tab can bring them back.</numerusform>
+            <numerusform>Forgetting moved %Ln older episode to the archive; the panel&apos;s Archive tab can bring it back.</numerusform>
+            <numerusform>Forgetting moved %Ln older episodes to the archive; the panel&apos;s Archive tab can bring them back.</numerusform>
         </translation>
     </message>
 </context>
@@ -1884,10 +1884,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
+        <source>%Ln fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
         <translation>
-            <numerusform>%n fact waits for your confirmation. It is not used in replies until you confirm it.</numerusform>
-            <numerusform>%n facts wait for your confirmation. They are not used in replies until you confirm them.</numerusform>
+            <numerusform>%Ln fact waits for your confirmation. It is not used in replies until you confirm it.</numerusform>
+            <numerusform>%Ln facts wait for your confirmation. They are not used in replies until you confirm them.</numerusform>
         </translation>
     </message>
     <message>
@@ -1899,17 +1899,17 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Pinned %n item(s): never forgotten, always in the context.</source>
+        <source>Pinned %Ln item(s): never forgotten, always in the context.</source>
         <translation>
-            <numerusform>Pinned %n item: never forgotten, always in the context.</numerusform>
-            <numerusform>Pinned %n items: never forgotten, always in the context.</numerusform>
+            <numerusform>Pinned %Ln item: never forgotten, always in the context.</numerusform>
+            <numerusform>Pinned %Ln items: never forgotten, always in the context.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Unpinned %n item(s).</source>
+        <source>Unpinned %Ln item(s).</source>
         <translation>
-            <numerusform>Unpinned %n item.</numerusform>
-            <numerusform>Unpinned %n items.</numerusform>
+            <numerusform>Unpinned %Ln item.</numerusform>
+            <numerusform>Unpinned %Ln items.</numerusform>
         </translation>
     </message>
     <message>
@@ -1949,17 +1949,17 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.</source>
+        <source>The model no longer sees %Ln message(s). Press %1 or choose Undo to bring it back.</source>
         <translation>
-            <numerusform>The model no longer sees %n message. Press %1 or choose Undo to bring it back.</numerusform>
-            <numerusform>The model no longer sees %n messages. Press %1 or choose Undo to bring them back.</numerusform>
+            <numerusform>The model no longer sees %Ln message. Press %1 or choose Undo to bring it back.</numerusform>
+            <numerusform>The model no longer sees %Ln messages. Press %1 or choose Undo to bring them back.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n item(s). Press %1 or choose Undo to bring it back.</source>
+        <source>Deleted %Ln item(s). Press %1 or choose Undo to bring it back.</source>
         <translation>
-            <numerusform>Deleted %n item. Press %1 or choose Undo to bring it back.</numerusform>
-            <numerusform>Deleted %n items. Press %1 or choose Undo to bring them back.</numerusform>
+            <numerusform>Deleted %Ln item. Press %1 or choose Undo to bring it back.</numerusform>
+            <numerusform>Deleted %Ln items. Press %1 or choose Undo to bring them back.</numerusform>
         </translation>
     </message>
     <message>
@@ -1995,10 +1995,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Confirmed %n fact(s). They are used in replies from now on.</source>
+        <source>Confirmed %Ln fact(s). They are used in replies from now on.</source>
         <translation>
-            <numerusform>Confirmed %n fact. It is used in replies from now on.</numerusform>
-            <numerusform>Confirmed %n facts. They are used in replies from now on.</numerusform>
+            <numerusform>Confirmed %Ln fact. It is used in replies from now on.</numerusform>
+            <numerusform>Confirmed %Ln facts. They are used in replies from now on.</numerusform>
         </translation>
     </message>
     <message>
@@ -2006,10 +2006,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Rejected %n fact(s). They will not be used.</source>
+        <source>Rejected %Ln fact(s). They will not be used.</source>
         <translation>
-            <numerusform>Rejected %n fact. It will not be used.</numerusform>
-            <numerusform>Rejected %n facts. They will not be used.</numerusform>
+            <numerusform>Rejected %Ln fact. It will not be used.</numerusform>
+            <numerusform>Rejected %Ln facts. They will not be used.</numerusform>
         </translation>
     </message>
     <message>
@@ -2017,10 +2017,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Restored %n episode(s) to memory.</source>
+        <source>Restored %Ln episode(s) to memory.</source>
         <translation>
-            <numerusform>Restored %n episode to memory.</numerusform>
-            <numerusform>Restored %n episodes to memory.</numerusform>
+            <numerusform>Restored %Ln episode to memory.</numerusform>
+            <numerusform>Restored %Ln episodes to memory.</numerusform>
         </translation>
     </message>
     <message>
@@ -2062,10 +2062,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n item(s)? One Undo brings them all back.</source>
+        <source>Delete %Ln item(s)? One Undo brings them all back.</source>
         <translation>
-            <numerusform>Delete %n item? Undo brings it back.</numerusform>
-            <numerusform>Delete %n items? One Undo brings them all back.</numerusform>
+            <numerusform>Delete %Ln item? Undo brings it back.</numerusform>
+            <numerusform>Delete %Ln items? One Undo brings them all back.</numerusform>
         </translation>
     </message>
     <message>
@@ -2151,10 +2151,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Connected: PostgreSQL %1, with the memory of %n profile(s).</source>
+        <source>Connected: PostgreSQL %1, with the memory of %Ln profile(s).</source>
         <translation>
-            <numerusform>Connected: PostgreSQL %1, with the memory of %n profile.</numerusform>
-            <numerusform>Connected: PostgreSQL %1, with the memory of %n profiles.</numerusform>
+            <numerusform>Connected: PostgreSQL %1, with the memory of %Ln profile.</numerusform>
+            <numerusform>Connected: PostgreSQL %1, with the memory of %Ln profiles.</numerusform>
         </translation>
     </message>
     <message>
@@ -2353,11 +2353,11 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1 · %2 · %n token(s)</source>
+        <source>%1 · %2 · %Ln token(s)</source>
         <extracomment>One memory that went into a reply: its kind, its text, and how many tokens it took</extracomment>
         <translation>
-            <numerusform>%1 · %2 · %n token</numerusform>
-            <numerusform>%1 · %2 · %n tokens</numerusform>
+            <numerusform>%1 · %2 · %Ln token</numerusform>
+            <numerusform>%1 · %2 · %Ln tokens</numerusform>
         </translation>
     </message>
     <message>
@@ -2453,10 +2453,10 @@ SQLite says: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Ollama runs on this computer with %n model(s). Choose the one that answers you:</source>
+        <source>Ollama runs on this computer with %Ln model(s). Choose the one that answers you:</source>
         <translation>
-            <numerusform>Ollama runs on this computer with %n model. Choose the one that answers you:</numerusform>
-            <numerusform>Ollama runs on this computer with %n models. Choose the one that answers you:</numerusform>
+            <numerusform>Ollama runs on this computer with %Ln model. Choose the one that answers you:</numerusform>
+            <numerusform>Ollama runs on this computer with %Ln models. Choose the one that answers you:</numerusform>
         </translation>
     </message>
     <message>

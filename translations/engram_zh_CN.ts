@@ -44,9 +44,9 @@ SQLite says: %2</source>
 SQLite 的报告：%2</translation>
     </message>
     <message numerus="yes">
-        <source>The newest good backup is from %1 (%n fact(s)).</source>
+        <source>The newest good backup is from %1 (%Ln fact(s)).</source>
         <translation>
-            <numerusform>最新的完好备份来自 %1（%n 条事实）。</numerusform>
+            <numerusform>最新的完好备份来自 %1（%Ln 条事实）。</numerusform>
         </translation>
     </message>
     <message>
@@ -85,9 +85,9 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
 <context>
     <name>EndpointProbe</name>
     <message numerus="yes">
-        <source>Connected: %n model(s) available.</source>
+        <source>Connected: %Ln model(s) available.</source>
         <translation>
-            <numerusform>已连接：有 %n 个模型可用。</numerusform>
+            <numerusform>已连接：有 %Ln 个模型可用。</numerusform>
         </translation>
     </message>
 </context>
@@ -1628,9 +1628,9 @@ Engram 没有改用这台电脑上的记忆文件。请确认服务器正在运�
         <translation>记忆已重新保存。</translation>
     </message>
     <message numerus="yes">
-        <source>Forgetting moved %n older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
+        <source>Forgetting moved %Ln older episode(s) to the archive; the panel&apos;s Archive tab can bring them back.</source>
         <translation>
-            <numerusform>遗忘已将 %n 条较早的经历移入归档；可在面板的“归档”页找回。</numerusform>
+            <numerusform>遗忘已将 %Ln 条较早的经历移入归档；可在面板的“归档”页找回。</numerusform>
         </translation>
     </message>
 </context>
@@ -1887,9 +1887,9 @@ SQLite 的报告：%2</translation>
         <translation>归档（%L1+）</translation>
     </message>
     <message numerus="yes">
-        <source>%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
+        <source>%Ln fact(s) wait for your confirmation. They are not used in replies until you confirm them.</source>
         <translation>
-            <numerusform>有 %n 条事实等待你确认。确认之前，回复中不会用到它们。</numerusform>
+            <numerusform>有 %Ln 条事实等待你确认。确认之前，回复中不会用到它们。</numerusform>
         </translation>
     </message>
     <message>
@@ -1901,15 +1901,15 @@ SQLite 的报告：%2</translation>
         <translation>无法取消置顶“%1”。</translation>
     </message>
     <message numerus="yes">
-        <source>Pinned %n item(s): never forgotten, always in the context.</source>
+        <source>Pinned %Ln item(s): never forgotten, always in the context.</source>
         <translation>
-            <numerusform>已置顶 %n 个条目：永不遗忘，始终放进上下文。</numerusform>
+            <numerusform>已置顶 %Ln 个条目：永不遗忘，始终放进上下文。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Unpinned %n item(s).</source>
+        <source>Unpinned %Ln item(s).</source>
         <translation>
-            <numerusform>已取消置顶 %n 个条目。</numerusform>
+            <numerusform>已取消置顶 %Ln 个条目。</numerusform>
         </translation>
     </message>
     <message>
@@ -1949,15 +1949,15 @@ SQLite 的报告：%2</translation>
         <translation>无法删除“%1”。</translation>
     </message>
     <message numerus="yes">
-        <source>The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.</source>
+        <source>The model no longer sees %Ln message(s). Press %1 or choose Undo to bring it back.</source>
         <translation>
-            <numerusform>模型不会再看到这 %n 条消息。按 %1 或选择“撤销”可以找回。</numerusform>
+            <numerusform>模型不会再看到这 %Ln 条消息。按 %1 或选择“撤销”可以找回。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Deleted %n item(s). Press %1 or choose Undo to bring it back.</source>
+        <source>Deleted %Ln item(s). Press %1 or choose Undo to bring it back.</source>
         <translation>
-            <numerusform>已删除 %n 个条目。按 %1 或选择“撤销”可以找回。</numerusform>
+            <numerusform>已删除 %Ln 个条目。按 %1 或选择“撤销”可以找回。</numerusform>
         </translation>
     </message>
     <message>
@@ -1993,9 +1993,9 @@ SQLite 的报告：%2</translation>
         <translation>无法确认“%1”。</translation>
     </message>
     <message numerus="yes">
-        <source>Confirmed %n fact(s). They are used in replies from now on.</source>
+        <source>Confirmed %Ln fact(s). They are used in replies from now on.</source>
         <translation>
-            <numerusform>已确认 %n 条事实，之后的回复会用到它们。</numerusform>
+            <numerusform>已确认 %Ln 条事实，之后的回复会用到它们。</numerusform>
         </translation>
     </message>
     <message>
@@ -2003,9 +2003,9 @@ SQLite 的报告：%2</translation>
         <translation>无法拒绝“%1”。</translation>
     </message>
     <message numerus="yes">
-        <source>Rejected %n fact(s). They will not be used.</source>
+        <source>Rejected %Ln fact(s). They will not be used.</source>
         <translation>
-            <numerusform>已拒绝 %n 条事实，它们不会被使用。</numerusform>
+            <numerusform>已拒绝 %Ln 条事实，它们不会被使用。</numerusform>
         </translation>
     </message>
     <message>
@@ -2013,9 +2013,9 @@ SQLite 的报告：%2</translation>
         <translation>无法恢复“%1”。</translation>
     </message>
     <message numerus="yes">
-        <source>Restored %n episode(s) to memory.</source>
+        <source>Restored %Ln episode(s) to memory.</source>
         <translation>
-            <numerusform>已将 %n 段经历恢复到记忆中。</numerusform>
+            <numerusform>已将 %Ln 段经历恢复到记忆中。</numerusform>
         </translation>
     </message>
     <message>
@@ -2059,9 +2059,9 @@ SQLite 的报告：%2</translation>
         <translation>已归档的记忆</translation>
     </message>
     <message numerus="yes">
-        <source>Delete %n item(s)? One Undo brings them all back.</source>
+        <source>Delete %Ln item(s)? One Undo brings them all back.</source>
         <translation>
-            <numerusform>删除 %n 项？撤销一次即可全部恢复。</numerusform>
+            <numerusform>删除 %Ln 项？撤销一次即可全部恢复。</numerusform>
         </translation>
     </message>
     <message>
@@ -2147,9 +2147,9 @@ SQLite 的报告：%2</translation>
         <translation>已连接：PostgreSQL %1。服务器上还没有任何记忆。</translation>
     </message>
     <message numerus="yes">
-        <source>Connected: PostgreSQL %1, with the memory of %n profile(s).</source>
+        <source>Connected: PostgreSQL %1, with the memory of %Ln profile(s).</source>
         <translation>
-            <numerusform>已连接：PostgreSQL %1，服务器上有 %n 个档案的记忆。</numerusform>
+            <numerusform>已连接：PostgreSQL %1，服务器上有 %Ln 个档案的记忆。</numerusform>
         </translation>
     </message>
     <message>
@@ -2348,10 +2348,10 @@ SQLite 的报告：%2</translation>
         <translation>用到的记忆（%1）</translation>
     </message>
     <message numerus="yes">
-        <source>%1 · %2 · %n token(s)</source>
+        <source>%1 · %2 · %Ln token(s)</source>
         <extracomment>One memory that went into a reply: its kind, its text, and how many tokens it took</extracomment>
         <translation>
-            <numerusform>%1 · %2 · %n 个词元</numerusform>
+            <numerusform>%1 · %2 · %Ln 个词元</numerusform>
         </translation>
     </message>
     <message>
@@ -2447,9 +2447,9 @@ SQLite 的报告：%2</translation>
         <translation>正在这台电脑上查找 Ollama…</translation>
     </message>
     <message numerus="yes">
-        <source>Ollama runs on this computer with %n model(s). Choose the one that answers you:</source>
+        <source>Ollama runs on this computer with %Ln model(s). Choose the one that answers you:</source>
         <translation>
-            <numerusform>这台电脑上运行着 Ollama，有 %n 个模型。选择一个来回答你：</numerusform>
+            <numerusform>这台电脑上运行着 Ollama，有 %Ln 个模型。选择一个来回答你：</numerusform>
         </translation>
     </message>
     <message>

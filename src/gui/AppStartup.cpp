@@ -189,7 +189,7 @@ bool AppStartup::recover(const QString& path, const QString& aside, const QStrin
     QList<QPair<QMessageBox::StandardButton, QString>> choices;
     if (good) {
         text += QStringLiteral("\n\n") +
-                tr("The newest good backup is from %1 (%n fact(s)).", nullptr, int(good->total.facts))
+                tr("The newest good backup is from %1 (%Ln fact(s)).", nullptr, int(good->total.facts))
                     .arg(QLocale().toString(good->createdAt.toLocalTime(), QLocale::ShortFormat));
         choices.append({QMessageBox::Yes, tr("Restore the newest good backup")});
     } else {

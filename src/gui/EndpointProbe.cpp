@@ -45,7 +45,7 @@ void test(const EndpointCheck& check, QObject* context, std::function<void(bool 
         if (!models)
             return done(false, models.error().text());
         const int count = int(models->chatModels.size() + models->embeddingModels.size());
-        done(true, QCoreApplication::translate("EndpointProbe", "Connected: %n model(s) available.", nullptr, count));
+        done(true, QCoreApplication::translate("EndpointProbe", "Connected: %Ln model(s) available.", nullptr, count));
     });
 }
 

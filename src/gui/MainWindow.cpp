@@ -113,7 +113,7 @@ MainWindow::MainWindow(MemoryService& memory, AppSettings& settings, SecretStore
     });
     connect(&engine, &ChatEngine::memoryForgotten, this, [this](const QString& userId, qsizetype archived) {
         if (userId == m_userId)
-            showNotice(tr("Forgetting moved %n older episode(s) to the archive; the panel's Archive tab can bring "
+            showNotice(tr("Forgetting moved %Ln older episode(s) to the archive; the panel's Archive tab can bring "
                           "them back.",
                           nullptr, int(archived)));
     });

@@ -396,7 +396,7 @@ void MemoryPanel::updateTabTitles()
                                                          : tr("Archive (%L1+)").arg(m_archive->totalCount()));
     const int pending = m_facts->pendingCount();
     m_ui->pendingLabel->setText(
-        tr("%n fact(s) wait for your confirmation. They are not used in replies until you confirm them.", nullptr,
+        tr("%Ln fact(s) wait for your confirmation. They are not used in replies until you confirm them.", nullptr,
            pending));
     m_ui->pendingLabel->setVisible(pending > 0);
     // A memory with nothing in it yet (not a search that found nothing) says what will come.
@@ -417,8 +417,8 @@ void MemoryPanel::pinSelected()
         pin ? tr("Could not pin “%1”.") : tr("Could not unpin “%1”."));
     if (done < 0)
         return;
-    Q_EMIT statusMessage(pin ? tr("Pinned %n item(s): never forgotten, always in the context.", nullptr, done)
-                             : tr("Unpinned %n item(s).", nullptr, done));
+    Q_EMIT statusMessage(pin ? tr("Pinned %Ln item(s): never forgotten, always in the context.", nullptr, done)
+                             : tr("Unpinned %Ln item(s).", nullptr, done));
 }
 
 void MemoryPanel::editSelected()
@@ -467,7 +467,7 @@ void MemoryPanel::deleteSelected()
     if (count == 0)
         return;
     if (count > 1 && MessageBoxes::question(this, tr("Delete Items"),
-                                            tr("Delete %n item(s)? One Undo brings them all back.", nullptr, count)) !=
+                                            tr("Delete %Ln item(s)? One Undo brings them all back.", nullptr, count)) !=
                          QMessageBox::Yes)
         return;
     if (applyAsOne(
@@ -476,11 +476,11 @@ void MemoryPanel::deleteSelected()
         return;
     if (currentTab() == Tab::Working)
         Q_EMIT statusMessage(
-            tr("The model no longer sees %n message(s). Press %1 or choose Undo to bring it back.", nullptr, count)
+            tr("The model no longer sees %Ln message(s). Press %1 or choose Undo to bring it back.", nullptr, count)
                 .arg(undoKey()));
     else
         Q_EMIT statusMessage(
-            tr("Deleted %n item(s). Press %1 or choose Undo to bring it back.", nullptr, count).arg(undoKey()));
+            tr("Deleted %Ln item(s). Press %1 or choose Undo to bring it back.", nullptr, count).arg(undoKey()));
 }
 
 void MemoryPanel::undoLast()
@@ -541,7 +541,7 @@ void MemoryPanel::confirmSelected()
         [this](const MemoryItem& i) { return statusOf(m_service.confirmFact(m_userId, i.id)); },
         tr("Could not confirm “%1”."));
     if (done >= 0)
-        Q_EMIT statusMessage(tr("Confirmed %n fact(s). They are used in replies from now on.", nullptr, done));
+        Q_EMIT statusMessage(tr("Confirmed %Ln fact(s). They are used in replies from now on.", nullptr, done));
 }
 
 void MemoryPanel::rejectSelected()
@@ -551,7 +551,7 @@ void MemoryPanel::rejectSelected()
         [this](const MemoryItem& i) { return statusOf(m_service.rejectFact(m_userId, i.id)); },
         tr("Could not reject “%1”."));
     if (done >= 0)
-        Q_EMIT statusMessage(tr("Rejected %n fact(s). They will not be used.", nullptr, done));
+        Q_EMIT statusMessage(tr("Rejected %Ln fact(s). They will not be used.", nullptr, done));
 }
 
 void MemoryPanel::restoreSelected()
@@ -560,7 +560,7 @@ void MemoryPanel::restoreSelected()
         selectedItems(), [this](const MemoryItem& i) { return m_service.restore(m_userId, i.id); },
         tr("Could not restore “%1”."));
     if (done >= 0)
-        Q_EMIT statusMessage(tr("Restored %n episode(s) to memory.", nullptr, done));
+        Q_EMIT statusMessage(tr("Restored %Ln episode(s) to memory.", nullptr, done));
 }
 
 void MemoryPanel::showSource()

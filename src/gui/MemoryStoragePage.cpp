@@ -268,7 +268,7 @@ void MemoryStoragePage::showVerdict(const Result<ServerSummary>& summary)
     if (summary->profiles == 0)
         showTestResult(tr("Connected: PostgreSQL %1. No memory is kept there yet.").arg(summary->version));
     else
-        showTestResult(tr("Connected: PostgreSQL %1, with the memory of %n profile(s).", nullptr, summary->profiles)
+        showTestResult(tr("Connected: PostgreSQL %1, with the memory of %Ln profile(s).", nullptr, summary->profiles)
                            .arg(summary->version));
 }
 

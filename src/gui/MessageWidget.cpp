@@ -311,7 +311,7 @@ void MessageWidget::rebuildMemoryList()
         if (text.size() > kMemoryTextChars)
             text = text.left(kMemoryTextChars - 1) + QChar(0x2026);
         //: One memory that went into a reply: its kind, its text, and how many tokens it took
-        button->setText(tr("%1 · %2 · %n token(s)", nullptr, m.tokens).arg(tierLabel(m.tier), text));
+        button->setText(tr("%1 · %2 · %Ln token(s)", nullptr, m.tokens).arg(tierLabel(m.tier), text));
         button->setToolTip(tr("Show this item in the memory panel"));
         connect(button, &QToolButton::clicked, this, [this, id = m.id] { Q_EMIT memoryActivated(id); });
         layout->addWidget(button);

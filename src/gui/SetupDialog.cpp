@@ -170,7 +170,7 @@ void SetupDialog::showProbe()
         break;
     case Probe::Found:
         m_ui->probeLabel->setText(page() == Page::Ollama
-                                      ? tr("Ollama runs on this computer with %n model(s). Choose the one that "
+                                      ? tr("Ollama runs on this computer with %Ln model(s). Choose the one that "
                                            "answers you:",
                                            nullptr, int(m_ollamaModels))
                                       : tr("Or use a provider on the internet:"));

@@ -31,6 +31,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -321,6 +322,20 @@ private Q_SLOTS:
         QCOMPARE(messages->waiting(), (QStringList{forgotten, backup}));
         m_window->statusBar()->clearMessage();
         QTRY_COMPARE(m_window->statusBar()->currentMessage(), forgotten);
+    }
+
+    // Counts are written as the user's language writes numbers: a forgetting pass after an import
+    // moves tens of thousands, and "98000" is hard to read beside the panel's "2,000".
+    void aLargeCountIsWrittenTheLocalesWay()
+    {
+        const QLocale before;
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        openWindow();
+        Q_EMIT engine().memoryForgotten(QStringLiteral("default"), 98000);
+        QLocale::setDefault(before);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+                 QStringLiteral("Forgetting moved 98,000 older episodes to the archive; the panel's Archive tab can "
+                                "bring them back."));
     }
 
     // The memory's banner answers only the memory's news: a reply that comes does not take it away,
