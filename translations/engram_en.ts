@@ -2012,10 +2012,6 @@ SQLite says: %2</source>
             <numerusform>Rejected %Ln facts. They will not be used.</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Could not restore “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Restored %Ln episode(s) to memory.</source>
         <translation>
@@ -2106,6 +2102,10 @@ SQLite says: %2</source>
     </message>
     <message>
         <source>Filters (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not restore the selected episodes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

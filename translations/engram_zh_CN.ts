@@ -2008,10 +2008,6 @@ SQLite 的报告：%2</translation>
             <numerusform>已拒绝 %Ln 条事实，它们不会被使用。</numerusform>
         </translation>
     </message>
-    <message>
-        <source>Could not restore “%1”.</source>
-        <translation>无法恢复“%1”。</translation>
-    </message>
     <message numerus="yes">
         <source>Restored %Ln episode(s) to memory.</source>
         <translation>
@@ -2103,6 +2099,10 @@ SQLite 的报告：%2</translation>
     <message>
         <source>Filters (%1)</source>
         <translation>筛选（%1）</translation>
+    </message>
+    <message>
+        <source>Could not restore the selected episodes.</source>
+        <translation>无法恢复所选的经历。</translation>
     </message>
 </context>
 <context>

@@ -172,21 +172,21 @@ Result<int> ForgettingPolicy::writtenSinceLastPass(const QString& userId) const
     return m_ctx.episodes.count(userId, since);
 }
 
-Status ForgettingPolicy::restore(const QString& userId, const QString& id)
+Result<QStringList> ForgettingPolicy::restore(const QString& userId, const QStringList& ids)
 {
-    auto e = m_ctx.episodes.find(userId, id);
-    if (!e)
-        return e.error();
-    if (e->status != ItemStatus::Archived)
-        return Error{Error::Code::Conflict, QStringLiteral("Episode %1 is not in the archive").arg(id)};
-    const QDateTime now = m_ctx.clock.now();
-    e->status = ItemStatus::Active;
-    e->archivedAt = QDateTime();
-    e->lastAccessAt = now; // restored on purpose: it is fresh again
-    e->updatedAt = now;
-    if (auto st = m_ctx.episodes.update(*e); !st)
-        return st;
-    return m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("restore"), Actor::User);
+    Transaction tx(m_ctx.db);
+    if (auto st = tx.begin(); !st)
+        return st.error();
+    auto restored = m_ctx.episodes.restoreAll(userId, ids, m_ctx.clock.now());
+    if (!restored)
+        return restored.error();
+    for (const QString& id : std::as_const(*restored)) {
+        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("restore"), Actor::User); !st)
+            return st.error();
+    }
+    if (auto st = tx.commit(); !st)
+        return st.error();
+    return restored;
 }
 
 } // namespace engram

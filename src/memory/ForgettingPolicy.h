@@ -70,7 +70,9 @@ public:
     // Carries out (part of) a plan in one transaction. Returns what changed: those another client
     // archived, restored or deleted since the plan was made are left out.
     Result<ForgetReport> apply(const QString& userId, const ForgetReport& slice);
-    Status restore(const QString& userId, const QString& id);
+    // Brings archived episodes back, in one transaction; returns those it restored (the others
+    // were not in the archive), in the order of `ids`.
+    Result<QStringList> restore(const QString& userId, const QStringList& ids);
     // Queues the user's forgetting job unless it waits or runs already; true when it queued it.
     Result<bool> queue(const QString& userId);
     // Whether a pass could find something to forget now: more active episodes than the capacity,

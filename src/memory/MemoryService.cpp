@@ -617,12 +617,24 @@ Result<ForgetReport> MemoryService::applyForgetting(const QString& userId, const
 
 Status MemoryService::restore(const QString& userId, const QString& id)
 {
-    auto st = m_forgetting->restore(userId, id);
-    if (!st)
-        return st;
-    Q_EMIT itemsRemoved(userId, Tier::Archive, {id});
-    Q_EMIT itemsChanged(userId, Tier::Episodic, {id});
-    return {};
+    auto restored = restoreAll(userId, {id});
+    if (!restored)
+        return restored.error();
+    if (!restored->isEmpty())
+        return {};
+    if (auto e = m_ctx->episodes.find(userId, id); !e)
+        return e.error();
+    return Error{Error::Code::Conflict, QStringLiteral("Episode %1 is not in the archive").arg(id)};
+}
+
+Result<QStringList> MemoryService::restoreAll(const QString& userId, const QStringList& ids)
+{
+    auto restored = m_forgetting->restore(userId, ids);
+    if (!restored || restored->isEmpty())
+        return restored;
+    Q_EMIT itemsRemoved(userId, Tier::Archive, *restored);
+    Q_EMIT itemsChanged(userId, Tier::Episodic, *restored);
+    return restored;
 }
 
 // ---- context

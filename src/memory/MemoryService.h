@@ -213,6 +213,9 @@ public:
     Result<ForgetReport> planForgetting(const QString& userId) const;
     Result<ForgetReport> applyForgetting(const QString& userId, const ForgetReport& slice);
     Status restore(const QString& userId, const QString& id);
+    // Brings the archived episodes among `ids` back in one transaction and one change signal
+    // (the panel's Restore of a selection); returns those restored, in the order of `ids`.
+    Result<QStringList> restoreAll(const QString& userId, const QStringList& ids);
 
     // ---- export, import, clear (MemoryServiceTransfer.cpp; the format is docs/EXPORT_FORMAT.md)
     // Writes the user's whole memory to `path` (atomically) or to `device`; logs an "export" event.

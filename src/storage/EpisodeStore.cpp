@@ -346,24 +346,38 @@ Status EpisodeStore::refreshContexts(const QString& userId, const QStringList& c
 
 Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at)
 {
-    QSet<QString> archived;
+    return moveAll(userId, ids, ItemStatus::Active,
+                   QStringLiteral("status = 'archived', archived_at = %1, search_context = ''").arg(toMsecs(at)));
+}
+
+Result<QStringList> EpisodeStore::restoreAll(const QString& userId, const QStringList& ids, const QDateTime& at)
+{
+    // The restored exchanges' own contexts come with their conversations' sweep.
+    return moveAll(
+        userId, ids, ItemStatus::Archived,
+        QStringLiteral("status = 'active', archived_at = 0, last_access_at = %1, updated_at = %1").arg(toMsecs(at)));
+}
+
+Result<QStringList> EpisodeStore::moveAll(const QString& userId, const QStringList& ids, ItemStatus from,
+                                          const QString& assignments)
+{
+    QSet<QString> moved;
     QSet<QString> conversations;
     const Backend& backend = m_db.backend();
     const Status changed = m_index->changeStatuses([&]() -> Status {
         for (const QString& batch : jsonBatches(ids, kRowsPerStatement)) {
             // Rows locked in the order of seq, as every batch of updates takes them.
-            auto q = sql::run(
-                m_db.connection(),
-                QStringLiteral(
-                    "UPDATE episodes SET status = 'archived', archived_at = ?, search_context = '' WHERE seq IN "
-                    "(SELECT t.seq FROM %1 WHERE t.user_id = ? AND t.status = 'active' "
-                    "ORDER BY t.seq%2) RETURNING id, kind, conversation_id")
-                    .arg(backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")), backend.lockSuffix()),
-                {toMsecs(at), batch, userId});
+            auto q = sql::run(m_db.connection(),
+                              QStringLiteral("UPDATE episodes SET %1 WHERE seq IN "
+                                             "(SELECT t.seq FROM %2 WHERE t.user_id = ? AND t.status = '%3' "
+                                             "ORDER BY t.seq%4) RETURNING id, kind, conversation_id")
+                                  .arg(assignments, backend.rowsById(QStringLiteral("episodes"), QStringLiteral("t")),
+                                       enumName(from), backend.lockSuffix()),
+                              {batch, userId});
             if (!q)
                 return q.error();
             while (q->next()) {
-                archived.insert(q->value(0).toString());
+                moved.insert(q->value(0).toString());
                 if (q->value(1).toString() == enumName(EpisodeKind::Exchange) && !q->value(2).toString().isEmpty())
                     conversations.insert(q->value(2).toString());
             }
@@ -374,7 +388,7 @@ Result<QStringList> EpisodeStore::archiveAll(const QString& userId, const QStrin
         return changed.error();
     if (auto st = refreshContexts(userId, conversations.values()); !st)
         return st.error();
-    return inOrderOf(ids, archived);
+    return inOrderOf(ids, moved);
 }
 
 Result<QStringList> EpisodeStore::purgeArchived(const QString& userId, const QStringList& ids)

@@ -65,6 +65,10 @@ public:
     // statement (the forgetting pass); returns those it moved, in the order of `ids`. Use inside
     // a transaction, which the caller owns.
     Result<QStringList> archiveAll(const QString& userId, const QStringList& ids, const QDateTime& at);
+    // Brings the user's archived episodes among `ids` back, used at `at` (restored on purpose:
+    // fresh again), a thousand a statement; returns those it moved, in the order of `ids`. Use
+    // inside a transaction, which the caller owns.
+    Result<QStringList> restoreAll(const QString& userId, const QStringList& ids, const QDateTime& at);
     // Deletes the user's archived episodes among `ids`, a thousand a statement (the purge of the
     // forgetting pass); returns those it deleted, in the order of `ids`.
     Result<QStringList> purgeArchived(const QString& userId, const QStringList& ids);
@@ -138,6 +142,10 @@ private:
     // neighbours make now, where it differs: after archiveAll, whose rows the engine's context
     // triggers were set aside for (EpisodeTextIndex::changeStatuses).
     Status refreshContexts(const QString& userId, const QStringList& conversationIds);
+    // archiveAll and restoreAll: makes `assignments` (literal values only) on the user's episodes
+    // among `ids` whose status is `from`, then refreshes their conversations' contexts.
+    Result<QStringList> moveAll(const QString& userId, const QStringList& ids, ItemStatus from,
+                                const QString& assignments);
     // insertAll's statement; withContext: one that gives new exchanges their context.
     QString insertAllStatement(bool withContext) const;
 

@@ -89,7 +89,7 @@ public:
     // neighbours were elsewhere are set right by the finish.
     virtual bool contextOnInsert() const { return false; }
     virtual Status finishBulkLoad() = 0;
-    // Runs `change`, which archives episodes, inside the caller's transaction, with the refresh
+    // Runs `change`, which archives or restores episodes, inside the caller's transaction, with the refresh
     // of their neighbours' context set aside (row by row it cost a server 5-7 ms an episode, and
     // SQLite most of a forgetting slice); the caller refreshes the contexts of their
     // conversations after it (EpisodeStore::refreshContexts).

@@ -555,6 +555,40 @@ private Q_SLOTS:
         QVERIFY(p.lastStatus().contains(QStringLiteral("Restored 1 episode")));
     }
 
+    // Restoring a selection is one change: one transaction, one signal, every row back in the
+    // Episodes tab. Item by item, a thousand rows held the window for seconds.
+    void restoringASelectionIsOneChange()
+    {
+        MemoryConfig config;
+        config.episodeCapacity = 2;
+        Panel p(config);
+        const QString c = p.m.newConversation(kAlice);
+        QStringList ids;
+        for (int i = 0; i < 12; ++i) {
+            auto e = p.m->recordExchange(kAlice, c, QStringLiteral("question %1").arg(i), QStringLiteral("reply"));
+            QVERIFY(e);
+            ids.append(e->id);
+            p.m.clock().advanceDays(1);
+        }
+        p.panel.setUser(kAlice);
+        QVERIFY(p.m->forget(kAlice));
+        p.panel.setCurrentTab(MemoryPanel::Tab::Archive);
+        QCOMPARE(p.archive()->model()->rowCount(), 10);
+        QSignalSpy changed(&p.m.service(), &MemoryService::itemsChanged);
+        p.archive()->selectAll();
+        p.click("restoreAction");
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.first().at(2).toStringList().size(), 10);
+        QCOMPARE(p.archive()->model()->rowCount(), 0);
+        QCOMPARE(p.tabs()->tabText(3), QStringLiteral("Archive (0)"));
+        for (const QString& id : std::as_const(ids))
+            QVERIFY(rowOfId(p.episodes(), id) >= 0);
+        QVERIFY(p.lastStatus().startsWith(QStringLiteral("Restored 10 episode")));
+        // Restored again (another window did it first): nothing moves, and nothing is said wrong.
+        QVERIFY(!p.m->restore(kAlice, ids.first()));
+        QCOMPARE(p.m->restoreAll(kAlice, ids)->size(), 0);
+    }
+
     void workingMessagesEditAndLeaveTheWindow()
     {
         Panel p;

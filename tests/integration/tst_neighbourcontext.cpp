@@ -293,6 +293,20 @@ private Q_SLOTS:
         for (const QString& id : std::as_const(ids))
             QCOMPARE(context(id), QString());
         QVERIFY(indexIsIntact());
+
+        // Restored together: each is written twice, its status and then its context.
+        const qint64 restored = test::rowsUpdatedBy(db, QStringLiteral("episodes"), [&] {
+            Transaction tx(db);
+            QVERIFY(tx.begin());
+            QCOMPARE(*store.restoreAll(kUser, QStringList(ids) << QStringLiteral("missing"), m_at.addDays(2)), ids);
+            QVERIFY(tx.commit());
+        });
+        QCOMPARE(restored, 20);
+        QCOMPARE(context(ids.at(0)), QStringLiteral("turn1"));
+        QCOMPARE(context(ids.at(5)), QStringLiteral("turn4 turn6"));
+        QCOMPARE(context(ids.at(9)), QStringLiteral("turn8"));
+        QCOMPARE(store.find(kUser, ids.at(3))->lastAccessAt, m_at.addDays(2));
+        QVERIFY(indexIsIntact());
     }
 
     // An archived exchange is indexed by its own words alone, and takes its neighbours' words
