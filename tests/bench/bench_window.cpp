@@ -12,11 +12,13 @@
 #include "OfflineChatEngine.h"
 #include "SecretStore.h"
 #include "memory/MemoryService.h"
+#include "models/ItemTableModel.h"
 #include "models/PagedItemTableModel.h"
 #include "storage/Database.h"
 #include "storage/EpisodeStore.h"
 #include "storage/Sql.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QDockWidget>
@@ -282,6 +284,59 @@ std::vector<double> likeScan(const QString& path, const QStringList& typed)
     return millis;
 }
 
+// Restoring a selection from the Archive tab: `count` of the oldest episodes are archived (as
+// the forgetting pass does it), the window opens on the Archive tab, the user selects them all
+// and chooses Restore. Timed from the action until its events are handled; `oneByOne` restores
+// the same rows one at a time through MemoryService::restore, as the panel did before.
+double restoreSelection(const QString& path, int count, bool oneByOne)
+{
+    {
+        auto service = check(MemoryService::open(path), "open");
+        auto oldest = check(sql::run(service->database().connection(),
+                                     QStringLiteral("SELECT id FROM episodes WHERE user_id = ? AND status = 'active' "
+                                                    "ORDER BY created_at LIMIT ?"),
+                                     {kUser, count}),
+                            "oldest");
+        QStringList ids;
+        while (oldest.next())
+            ids.append(oldest.value(0).toString());
+        EpisodeStore episodes(service->database());
+        Transaction tx(service->database());
+        check(tx.begin(), "begin");
+        check(episodes.archiveAll(kUser, ids, QDateTime::currentDateTimeUtc()), "archive");
+        check(tx.commit(), "commit");
+    }
+    double ms{};
+    App a = openWindow(path, &ms);
+    auto* tabs = a.window->findChild<QTabWidget*>(QStringLiteral("tabWidget"));
+    auto* view = a.window->findChild<QTableView*>(QStringLiteral("archiveTableView"));
+    if (!tabs || !view)
+        qFatal("no Archive tab");
+    tabs->setCurrentIndex(3);
+    while (view->model()->rowCount() < count && view->model()->canFetchMore({})) {
+        view->model()->fetchMore({});
+        QCoreApplication::processEvents();
+    }
+    view->selectAll();
+    QStringList selected;
+    for (const QModelIndex& index : view->selectionModel()->selectedRows())
+        selected.append(index.data(ItemTableModel::IdRole).toString());
+    if (selected.size() != count)
+        qFatal("%d rows selected in the Archive tab, not %d", int(selected.size()), count);
+    Stopwatch watch;
+    if (oneByOne) {
+        for (const QString& id : std::as_const(selected))
+            check(a.memory->restore(kUser, id), "restore");
+    } else {
+        a.window->findChild<QAction*>(QStringLiteral("restoreAction"))->trigger();
+    }
+    QCoreApplication::processEvents();
+    ms = watch.wallMs();
+    if (view->model()->rowCount() != 0)
+        qFatal("the Archive tab still shows %d rows", view->model()->rowCount());
+    return ms;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -337,6 +392,15 @@ int main(int argc, char* argv[])
         withFilter = filtered.keystrokes();
     }
     const std::vector<double> like = likeScan(path, typed);
+    // The selection restored at once and one by one, in turn, each on the same rows.
+    constexpr int kRestored = 1000;
+    constexpr int kRestoreRuns = 3;
+    std::vector<double> restoredAtOnce;
+    std::vector<double> restoredOneByOne;
+    for (int run = 0; run < kRestoreRuns; ++run) {
+        restoredAtOnce.push_back(restoreSelection(path, kRestored, false));
+        restoredOneByOne.push_back(restoreSelection(path, kRestored, true));
+    }
 
     Report report(QStringLiteral("window"));
     const Latency shownLat = latencyOf(shown);
@@ -395,6 +459,26 @@ int main(int argc, char* argv[])
                                       .arg(kQuickWords)
                                 : QString()));
     report.add(window);
+    const auto runs = [](const std::vector<double>& v) {
+        QStringList cells;
+        for (double ms : v)
+            cells.append(num(ms, 0));
+        return cells.join(QStringLiteral(", "));
+    };
+    Table restoring(QStringLiteral("Restoring %L1 selected episodes from the Archive tab").arg(kRestored),
+                    {QStringLiteral("Measure"), QStringLiteral("Engram (one change), ms"),
+                     QStringLiteral("One by one (before), ms")});
+    restoring.addRow({QStringLiteral("Restore chosen → Archive tab empty (%1 runs)").arg(kRestoreRuns),
+                      runs(restoredAtOnce), runs(restoredOneByOne)});
+    restoring.addNote(QStringLiteral("The oldest %L1 episodes are archived, the window opens on the Archive tab, all "
+                                     "of them are selected and Restore is chosen; timed until its events are "
+                                     "handled. One by one: the same rows through MemoryService::restore each, a "
+                                     "transaction and a change signal apiece, as the panel restored a selection "
+                                     "before. Runs alternate.")
+                          .arg(kRestored));
+    report.add(restoring);
+    report.values()["restore_selection"] = Json(restoredAtOnce);
+    report.values()["restore_one_by_one"] = Json(restoredOneByOne);
     report.values()["episodes"] = n;
     report.values()["shown"] = shownLat.toJson();
     report.values()["keystroke"] = rowsLat.toJson();
