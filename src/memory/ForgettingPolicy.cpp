@@ -129,18 +129,14 @@ Result<ForgetReport> ForgettingPolicy::apply(const QString& userId, const Forget
     if (!archived)
         return archived.error();
     done.archived = *archived;
-    for (const QString& id : std::as_const(done.archived)) {
-        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("forget"), Actor::System); !st)
-            return st.error();
-    }
+    if (auto st = recordEach(userId, done.archived, QStringLiteral("forget"), Actor::System); !st)
+        return st.error();
     auto purged = m_ctx.episodes.purgeArchived(userId, slice.purged);
     if (!purged)
         return purged.error();
     done.purged = *purged;
-    for (const QString& id : std::as_const(done.purged)) {
-        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("purge"), Actor::System); !st)
-            return st.error();
-    }
+    if (auto st = recordEach(userId, done.purged, QStringLiteral("purge"), Actor::System); !st)
+        return st.error();
     if (auto st = tx.commit(); !st)
         return st.error();
     return done;
@@ -172,6 +168,15 @@ Result<int> ForgettingPolicy::writtenSinceLastPass(const QString& userId) const
     return m_ctx.episodes.count(userId, since);
 }
 
+Status ForgettingPolicy::recordEach(const QString& userId, const QStringList& ids, const QString& action, Actor actor)
+{
+    for (const QString& id : ids) {
+        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, action, actor); !st)
+            return st;
+    }
+    return {};
+}
+
 Result<QStringList> ForgettingPolicy::restore(const QString& userId, const QStringList& ids)
 {
     Transaction tx(m_ctx.db);
@@ -180,10 +185,8 @@ Result<QStringList> ForgettingPolicy::restore(const QString& userId, const QStri
     auto restored = m_ctx.episodes.restoreAll(userId, ids, m_ctx.clock.now());
     if (!restored)
         return restored.error();
-    for (const QString& id : std::as_const(*restored)) {
-        if (auto st = m_ctx.record(userId, id, itemtype::kEpisode, QStringLiteral("restore"), Actor::User); !st)
-            return st.error();
-    }
+    if (auto st = recordEach(userId, *restored, QStringLiteral("restore"), Actor::User); !st)
+        return st.error();
     if (auto st = tx.commit(); !st)
         return st.error();
     return restored;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/MemoryTypes.h"
 #include "core/Result.h"
 
 #include <QDateTime>
@@ -85,6 +86,8 @@ public:
 private:
     Result<QStringList> overCapacity(const QString& userId, qint64 nowMs) const;
     Result<QStringList> overAge(const QString& userId, qint64 nowMs) const;
+    // Logs `action` for each episode of `ids` (inside the caller's transaction).
+    Status recordEach(const QString& userId, const QStringList& ids, const QString& action, Actor actor);
 
     MemoryContext& m_ctx;
 };

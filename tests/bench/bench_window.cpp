@@ -306,8 +306,8 @@ double restoreSelection(const QString& path, int count, bool oneByOne)
         check(episodes.archiveAll(kUser, ids, QDateTime::currentDateTimeUtc()), "archive");
         check(tx.commit(), "commit");
     }
-    double ms{};
-    App a = openWindow(path, &ms);
+    double shownMs{};
+    App a = openWindow(path, &shownMs);
     auto* tabs = a.window->findChild<QTabWidget*>(QStringLiteral("tabWidget"));
     auto* view = a.window->findChild<QTableView*>(QStringLiteral("archiveTableView"));
     if (!tabs || !view)
@@ -331,7 +331,7 @@ double restoreSelection(const QString& path, int count, bool oneByOne)
         a.window->findChild<QAction*>(QStringLiteral("restoreAction"))->trigger();
     }
     QCoreApplication::processEvents();
-    ms = watch.wallMs();
+    const double ms = watch.wallMs();
     if (view->model()->rowCount() != 0)
         qFatal("the Archive tab still shows %d rows", view->model()->rowCount());
     return ms;

@@ -584,9 +584,13 @@ private Q_SLOTS:
         for (const QString& id : std::as_const(ids))
             QVERIFY(rowOfId(p.episodes(), id) >= 0);
         QVERIFY(p.lastStatus().startsWith(QStringLiteral("Restored 10 episode")));
-        // Restored again (another window did it first): nothing moves, and nothing is said wrong.
-        QVERIFY(!p.m->restore(kAlice, ids.first()));
+        // Restored again (another window did it first): nothing moves, no signal is sent, and a
+        // single restore says the episode is not in the archive.
         QCOMPARE(p.m->restoreAll(kAlice, ids)->size(), 0);
+        QCOMPARE(changed.size(), 1);
+        const Status again = p.m->restore(kAlice, ids.first());
+        QVERIFY(!again);
+        QCOMPARE(again.error().code, Error::Code::Conflict);
     }
 
     void workingMessagesEditAndLeaveTheWindow()
