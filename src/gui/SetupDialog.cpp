@@ -153,9 +153,8 @@ void SetupDialog::setPage(Page page)
     m_ui->ollamaPage->setVisible(page == Page::Ollama);
     m_ui->providerPage->setVisible(page == Page::Provider);
     if (isVisible())
-        QTimer::singleShot(0, this, [this] {
-            resize(width(), hasHeightForWidth() ? heightForWidth(width()) : sizeHint().height());
-        });
+        QTimer::singleShot(
+            0, this, [this] { resize(width(), hasHeightForWidth() ? heightForWidth(width()) : sizeHint().height()); });
     m_ui->otherProviderButton->setVisible(page == Page::Ollama);
     showProbe();
     updateButtons();
@@ -219,7 +218,8 @@ void SetupDialog::retranslate()
     const QString link =
         QStringLiteral("<a href=\"%1\">%2</a>").arg(preset.helpUrl, QUrl(preset.helpUrl).host().toHtmlEscaped());
     if (preset.helpUrl.isEmpty())
-        m_ui->helpLabel->setText(tr("Any server that speaks the OpenAI API: enter its address, usually ending in /v1."));
+        m_ui->helpLabel->setText(
+            tr("Any server that speaks the OpenAI API: enter its address, usually ending in /v1."));
     else if (preset.needsKey)
         m_ui->helpLabel->setText(tr("%1 needs an API key: create one at %2.").arg(preset.name.toHtmlEscaped(), link));
     else
