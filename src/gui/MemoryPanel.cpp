@@ -601,11 +601,9 @@ int MemoryPanel::applyAsOne(const QList<MemoryItem>& items, const std::function<
         done = applyToEach(items, change, failure);
         return done < 0 ? Status(Error{Error::Code::Conflict, failure}) : Status();
     });
-    if (!st) {
-        setUser(m_userId); // nothing of it was kept: show the memory as it is
-        return -1;
-    }
-    return done;
+    // Nothing of a failed action was kept, and the service announced none of it: the rows shown
+    // are still right.
+    return st ? done : -1;
 }
 
 void MemoryPanel::reportFailure(const QString& what, const QString& why)

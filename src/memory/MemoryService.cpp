@@ -266,7 +266,7 @@ Status MemoryService::deleteConversation(const QString& userId, const QString& c
         QStringList ids;
         for (const Message& m : *window)
             ids.append(m.id);
-        Q_EMIT itemsRemoved(userId, Tier::Working, ids);
+        announceRemoved(userId, Tier::Working, ids);
     }
     return {};
 }
@@ -304,9 +304,9 @@ Result<AppendedMessage> MemoryService::appendInTransaction(const QString& userId
 
 void MemoryService::announceAppended(const QString& userId, const AppendedMessage& appended)
 {
-    Q_EMIT itemsChanged(userId, Tier::Working, {appended.message.id});
+    announceChanged(userId, Tier::Working, {appended.message.id});
     if (!appended.evicted.isEmpty())
-        Q_EMIT itemsRemoved(userId, Tier::Working, appended.evicted);
+        announceRemoved(userId, Tier::Working, appended.evicted);
 }
 
 Result<Message> MemoryService::appendMessage(const QString& userId, const QString& conversationId, Role role,
@@ -352,7 +352,7 @@ Result<StoredReply> MemoryService::appendReply(const QString& userId, const QStr
         qCWarning(lcMemory) << "cannot checkpoint the database:" << st.errorMessage();
     announceAppended(userId, *appended);
     if (recorded) {
-        Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
+        announceChanged(userId, Tier::Episodic, {recorded->episode.id});
         if (!recorded->duplicate)
             countWrite(userId);
     }
@@ -412,7 +412,7 @@ Result<Episode> MemoryService::recordExchange(const QString& userId, const QStri
         return recorded.error();
     if (auto st = tx.commit(); !st)
         return st.error();
-    Q_EMIT itemsChanged(userId, Tier::Episodic, {recorded->episode.id});
+    announceChanged(userId, Tier::Episodic, {recorded->episode.id});
     if (!recorded->duplicate)
         countWrite(userId);
     return recorded->episode;
@@ -430,7 +430,7 @@ Result<Episode> MemoryService::upsertSummary(const QString& userId, const QStrin
                                             std::move(metadata));
     if (!result)
         return result.error();
-    Q_EMIT itemsChanged(userId, Tier::Episodic, {result->episode.id});
+    announceChanged(userId, Tier::Episodic, {result->episode.id});
     countWrite(userId);
     return result->episode;
 }
@@ -445,7 +445,7 @@ Result<SemanticMemory::Change> MemoryService::rememberFact(const QString& userId
     QStringList ids{change->fact.id};
     if (!change->previous.id.isEmpty() && change->outcome == SemanticMemory::Outcome::Superseded)
         ids.append(change->previous.id);
-    Q_EMIT itemsChanged(userId, Tier::Semantic, ids);
+    announceChanged(userId, Tier::Semantic, ids);
     return change;
 }
 
@@ -472,7 +472,7 @@ Result<Fact> MemoryService::confirmFact(const QString& userId, const QString& id
     QStringList ids{change->fact.id};
     if (!change->previous.id.isEmpty())
         ids.append(change->previous.id);
-    Q_EMIT itemsChanged(userId, Tier::Semantic, ids);
+    announceChanged(userId, Tier::Semantic, ids);
     return change->fact;
 }
 
@@ -480,7 +480,7 @@ Result<Fact> MemoryService::rejectFact(const QString& userId, const QString& id)
 {
     auto f = m_semantic->reject(userId, id);
     if (f)
-        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+        announceChanged(userId, Tier::Semantic, {id});
     return f;
 }
 
@@ -488,7 +488,7 @@ Result<Fact> MemoryService::weakenFact(const QString& userId, const QString& id,
 {
     auto f = m_semantic->weaken(userId, id, by);
     if (f)
-        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+        announceChanged(userId, Tier::Semantic, {id});
     return f;
 }
 
@@ -551,9 +551,9 @@ Status MemoryService::revertFact(const QString& userId, const QString& id)
     }
     if (auto st = tx.commit(); !st)
         return st;
-    Q_EMIT itemsRemoved(userId, Tier::Semantic, {id});
+    announceRemoved(userId, Tier::Semantic, {id});
     if (!changed.isEmpty())
-        Q_EMIT itemsChanged(userId, Tier::Semantic, changed);
+        announceChanged(userId, Tier::Semantic, changed);
     return {};
 }
 
@@ -607,11 +607,11 @@ Result<ForgetReport> MemoryService::applyForgetting(const QString& userId, const
     if (!report)
         return report;
     if (!report->archived.isEmpty()) {
-        Q_EMIT itemsRemoved(userId, Tier::Episodic, report->archived);
-        Q_EMIT itemsChanged(userId, Tier::Archive, report->archived);
+        announceRemoved(userId, Tier::Episodic, report->archived);
+        announceChanged(userId, Tier::Archive, report->archived);
     }
     if (!report->purged.isEmpty())
-        Q_EMIT itemsRemoved(userId, Tier::Archive, report->purged);
+        announceRemoved(userId, Tier::Archive, report->purged);
     return report;
 }
 
@@ -632,8 +632,8 @@ Result<QStringList> MemoryService::restoreAll(const QString& userId, const QStri
     auto restored = m_forgetting->restore(userId, ids);
     if (!restored || restored->isEmpty())
         return restored;
-    Q_EMIT itemsRemoved(userId, Tier::Archive, *restored);
-    Q_EMIT itemsChanged(userId, Tier::Episodic, *restored);
+    announceRemoved(userId, Tier::Archive, *restored);
+    announceChanged(userId, Tier::Episodic, *restored);
     return restored;
 }
 

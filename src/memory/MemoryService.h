@@ -8,6 +8,7 @@
 #include "memory/ContextBuilder.h"
 #include "memory/Exporter.h"
 #include "memory/ForgettingPolicy.h"
+#include "memory/HeldChanges.h"
 #include "memory/Importer.h"
 #include "memory/MemoryConfig.h"
 #include "memory/MemoryEraser.h"
@@ -194,11 +195,13 @@ public:
     // a working message leaves the window but stays in the transcript.
     Status remove(const QString& userId, const QString& id);
     // Reverts the user's most recent edit, pin, unpin or delete that can still be reverted and
-    // says what it reverted; every change of an action run by asOneAction() together.
+    // says what it reverted; every change of an action run by asOneAction() together, announced
+    // as one change.
     Result<QString> undo(const QString& userId);
     // Runs `changes` (calls of this service, such as remove() or setPinned() for each selected
     // item) as one action of the user: in one transaction, all or nothing, and one undo() takes
-    // every change back.
+    // every change back. Its itemsChanged / itemsRemoved come once it has committed, one per run
+    // of the same kind and tier; none when it failed.
     Status asOneAction(const std::function<Status()>& changes);
     // Erases the content kept for undoing deletes: older than config().undoMinutes, or all.
     Status purgeTrash(bool all = false);
@@ -289,6 +292,12 @@ private:
     Result<MemoryItem> findAnyTier(const QString& userId, const QString& id) const;
     Result<QString> undoEvent(const QString& userId, const Event& event);
     Result<QString> undoDelete(const QString& userId, const Event& event);
+    Result<QString> undoLatestAction(const QString& userId);
+    // Emit itemsChanged / itemsRemoved, or, while an action is held (asOneAction, undo), keep
+    // them for announceHeld() to send once it has committed.
+    void announceChanged(const QString& userId, Tier tier, const QStringList& ids);
+    void announceRemoved(const QString& userId, Tier tier, const QStringList& ids);
+    void announceHeld(bool committed);
     Result<ImportReport> importParsed(const QString& userId, Result<MemoryDocument> document, ImportMode mode);
     void countWrite(const QString& userId);
     // A forgetting job for each of these users that has none waiting.
@@ -310,6 +319,7 @@ private:
     std::unique_ptr<ContextBuilder> m_contextBuilder;
     QHash<QString, int> m_writesSinceForget;
     mutable QHash<QString, Redactor> m_redactors; // per user, with that user's phrases
+    HeldChanges m_held;
 };
 
 } // namespace engram

@@ -69,7 +69,7 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
         auto f = m_semantic->edit(userId, id, text);
         if (!f)
             return f.error();
-        Q_EMIT itemsChanged(userId, Tier::Semantic, {id});
+        announceChanged(userId, Tier::Semantic, {id});
         return MemoryItem::fromFact(*f);
     }
     case Tier::Working: {
@@ -84,7 +84,7 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
                                     itemjson::toJson(*before), itemjson::toJson(after));
             !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, Tier::Working, {id});
+        announceChanged(userId, Tier::Working, {id});
         return MemoryItem::fromMessage(after);
     }
     case Tier::Episodic:
@@ -103,7 +103,7 @@ Result<MemoryItem> MemoryService::edit(const QString& userId, const QString& id,
                                 itemjson::toJson(*e));
         !st)
         return st.error();
-    Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {id});
+    announceChanged(userId, tierOfEpisode(*e), {id});
     return MemoryItem::fromEpisode(*e);
 }
 
@@ -145,7 +145,7 @@ Result<MemoryItem> MemoryService::setPinned(const QString& userId, const QString
         !rec)
         return rec.error();
     found->pinned = pinned;
-    Q_EMIT itemsChanged(userId, found->tier, {id});
+    announceChanged(userId, found->tier, {id});
     return *found;
 }
 
@@ -168,7 +168,7 @@ Status MemoryService::remove(const QString& userId, const QString& id)
                 m_ctx->record(userId, id, itemtype::kMessage, QStringLiteral("delete"), Actor::User, prior, after);
             !st)
             return st;
-        Q_EMIT itemsRemoved(userId, Tier::Working, {id});
+        announceRemoved(userId, Tier::Working, {id});
         return {};
     }
     if (auto st = purgeTrash(); !st)
@@ -206,7 +206,7 @@ Status MemoryService::remove(const QString& userId, const QString& id)
         return st;
     if (auto st = tx.commit(); !st)
         return st;
-    Q_EMIT itemsRemoved(userId, found->tier, {id});
+    announceRemoved(userId, found->tier, {id});
     return {};
 }
 
@@ -219,7 +219,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
         if (auto st = m_ctx->messages.setWindowState(userId, {event.itemId}, state.value_or(WindowState::InWindow));
             !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+        announceChanged(userId, Tier::Working, {event.itemId});
         return QStringLiteral("Undid the removal of message %1 from the window").arg(event.itemId);
     }
     auto payload = m_ctx->events.takeFromTrash(userId, event.id);
@@ -244,7 +244,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
         }
         if (auto st = m_ctx->facts.insert(*f); !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, Tier::Semantic, {f->id});
+        announceChanged(userId, Tier::Semantic, {f->id});
     } else {
         auto e = itemjson::episodeFromJson(**payload, where);
         if (!e)
@@ -252,7 +252,7 @@ Result<QString> MemoryService::undoDelete(const QString& userId, const Event& ev
         e->userId = userId;
         if (auto st = m_ctx->episodes.insert(*e); !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+        announceChanged(userId, tierOfEpisode(*e), {e->id});
     }
     return QStringLiteral("Undid the delete of %1 %2%3").arg(what, describe(**payload), note);
 }
@@ -293,14 +293,14 @@ Result<QString> MemoryService::undoEvent(const QString& userId, const Event& eve
         current->updatedAt = m_ctx->clock.now();
         if (auto st = m_ctx->facts.update(*current); !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, Tier::Semantic, {event.itemId});
+        announceChanged(userId, Tier::Semantic, {event.itemId});
         return QStringLiteral("Undid the edit of fact %1").arg(describe(itemjson::toJson(*current)));
     }
     if (event.itemType == itemtype::kMessage) {
         const QString text = QString::fromStdString(event.before.value("model_content", std::string()));
         if (auto st = m_ctx->messages.setModelContent(userId, event.itemId, text); !st)
             return st.error();
-        Q_EMIT itemsChanged(userId, Tier::Working, {event.itemId});
+        announceChanged(userId, Tier::Working, {event.itemId});
         return QStringLiteral("Undid the edit of message %1").arg(event.itemId);
     }
     auto e = m_ctx->episodes.find(userId, event.itemId);
@@ -310,11 +310,19 @@ Result<QString> MemoryService::undoEvent(const QString& userId, const Event& eve
     e->updatedAt = m_ctx->clock.now();
     if (auto st = m_ctx->episodes.update(*e); !st)
         return st.error();
-    Q_EMIT itemsChanged(userId, tierOfEpisode(*e), {e->id});
+    announceChanged(userId, tierOfEpisode(*e), {e->id});
     return QStringLiteral("Undid the edit of episode %1").arg(describe(itemjson::toJson(*e)));
 }
 
 Result<QString> MemoryService::undo(const QString& userId)
+{
+    m_held.hold(); // undoing a thousand deletes brings them back in one change
+    auto undone = undoLatestAction(userId);
+    announceHeld(undone.ok());
+    return undone;
+}
+
+Result<QString> MemoryService::undoLatestAction(const QString& userId)
 {
     if (auto st = purgeTrash(); !st)
         return st.error();
@@ -364,16 +372,47 @@ Result<QString> MemoryService::undo(const QString& userId)
 
 Status MemoryService::asOneAction(const std::function<Status()>& changes)
 {
-    Transaction tx(*m_db);
-    if (auto st = tx.begin(); !st)
-        return st;
-    const QString outer = m_ctx->actionGroup; // an action inside another is part of it
-    if (outer.isEmpty())
-        m_ctx->actionGroup = newId();
-    const auto restore = qScopeGuard([this, outer] { m_ctx->actionGroup = outer; });
-    if (auto st = changes(); !st)
-        return st;
-    return tx.commit();
+    m_held.hold();
+    const Status done = [&]() -> Status {
+        Transaction tx(*m_db);
+        if (auto st = tx.begin(); !st)
+            return st;
+        const QString outer = m_ctx->actionGroup; // an action inside another is part of it
+        if (outer.isEmpty())
+            m_ctx->actionGroup = newId();
+        const auto restore = qScopeGuard([this, outer] { m_ctx->actionGroup = outer; });
+        if (auto st = changes(); !st)
+            return st;
+        return tx.commit();
+    }();
+    announceHeld(done.ok());
+    return done;
+}
+
+void MemoryService::announceChanged(const QString& userId, Tier tier, const QStringList& ids)
+{
+    if (m_held.holding())
+        m_held.add(false, userId, tier, ids);
+    else
+        Q_EMIT itemsChanged(userId, tier, ids);
+}
+
+void MemoryService::announceRemoved(const QString& userId, Tier tier, const QStringList& ids)
+{
+    if (m_held.holding())
+        m_held.add(true, userId, tier, ids);
+    else
+        Q_EMIT itemsRemoved(userId, tier, ids);
+}
+
+void MemoryService::announceHeld(bool committed)
+{
+    for (const HeldChanges::Notice& notice : m_held.release(committed)) {
+        if (notice.removed)
+            Q_EMIT itemsRemoved(notice.userId, notice.tier, notice.ids);
+        else
+            Q_EMIT itemsChanged(notice.userId, notice.tier, notice.ids);
+    }
 }
 
 Status MemoryService::purgeTrash(bool all)

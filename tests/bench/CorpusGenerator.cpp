@@ -1,6 +1,7 @@
 #include "CorpusGenerator.h"
 
 #include <QList>
+#include <QUuid>
 
 #include <algorithm>
 #include <cmath>
@@ -264,7 +265,10 @@ GeneratedEpisode CorpusGenerator::episode(qint64 index) const
     e.response = (language == Language::English ? QStringLiteral("Sure. ") : QStringLiteral("好的，")) +
                  sentence(rng, language, 1, replyKeywords);
     const qint64 session = index / kSessionLength;
-    e.conversation = QStringLiteral("session-%1").arg(session);
+    // A UUID, as the app's conversations have: an episode deleted in a benchmark comes back from
+    // the trash by the same checks as an imported one.
+    e.conversation =
+        QUuid::createUuidV5(QUuid(), QStringLiteral("session-%1").arg(session)).toString(QUuid::WithoutBraces);
     if (index % 10 == 9) {
         // Every tenth episode is a summary of turns that left the window, under a topic.
         e.summary = true;

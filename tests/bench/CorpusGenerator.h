@@ -30,7 +30,7 @@ struct GeneratedEpisode
     QString content;      // the user's message
     QString response;     // the gist of the reply
     QStringList keywords; // content words of the message, for building queries about it
-    QString conversation; // the session it belongs to
+    QString conversation; // the session it belongs to (a UUID)
     QDateTime time;
     bool summary{}; // a summary episode (under `topic`) rather than an exchange
     QString topic;

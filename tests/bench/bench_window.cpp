@@ -7,6 +7,7 @@
 #include "MainWindow.h"
 #include "MemoryFilterBar.h"
 #include "MemoryPanel.h"
+#include "MessageBoxes.h"
 
 #include "AppSettings.h"
 #include "OfflineChatEngine.h"
@@ -23,6 +24,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
+#include <QItemSelection>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QTabWidget>
@@ -337,6 +339,78 @@ double restoreSelection(const QString& path, int count, bool oneByOne)
     return ms;
 }
 
+// Deleting a selection from the Episodes tab and undoing it: the window opens, the newest `count`
+// episodes are selected, Delete is chosen (and the question answered), then Undo. Each is timed
+// from the action until its events are handled. `signalEach` deletes the same rows as the panel
+// did before its action's changes were held: in one transaction, with a change signal apiece
+// (no Undo follows: those deletes are not one action).
+struct DeleteTimes
+{
+    double removeMs{};
+    double undoMs{};
+};
+
+DeleteTimes deleteSelection(const QString& path, int count, bool signalEach)
+{
+    double shownMs{};
+    App a = openWindow(path, &shownMs);
+    auto* tabs = a.window->findChild<QTabWidget*>(QStringLiteral("tabWidget"));
+    auto* view = a.window->findChild<QTableView*>(QStringLiteral("episodesTableView"));
+    if (!tabs || !view)
+        qFatal("no Episodes tab");
+    tabs->setCurrentIndex(1);
+    PagedItemTableModel* model = episodesModel(*a.window);
+    while (!model->isCounted())
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+    while (view->model()->rowCount() < count && view->model()->canFetchMore({})) {
+        view->model()->fetchMore({});
+        QCoreApplication::processEvents();
+    }
+    const QAbstractItemModel* shown = view->model();
+    view->selectionModel()->select(
+        QItemSelection(shown->index(0, 0), shown->index(count - 1, shown->columnCount() - 1)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QStringList selected;
+    for (const QModelIndex& index : view->selectionModel()->selectedRows())
+        selected.append(index.data(ItemTableModel::IdRole).toString());
+    if (selected.size() != count)
+        qFatal("%d rows selected in the Episodes tab, not %d", int(selected.size()), count);
+    const int before = model->totalCount();
+    const auto settle = [&](int expected, const char* what) {
+        QCoreApplication::processEvents();
+        while (!model->isCounted())
+            QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
+        if (model->totalCount() != expected)
+            qFatal("%s: the Episodes tab counts %d, not %d", what, model->totalCount(), expected);
+    };
+    DeleteTimes times;
+    Stopwatch watch;
+    if (signalEach) {
+        Transaction tx(a.memory->database());
+        check(tx.begin(), "begin");
+        for (const QString& id : std::as_const(selected))
+            check(a.memory->remove(kUser, id), "remove");
+        check(tx.commit(), "commit");
+    } else {
+        MessageBoxes::setNextAnswer(QMessageBox::Yes);
+        a.window->findChild<QAction*>(QStringLiteral("deleteAction"))->trigger();
+    }
+    QCoreApplication::processEvents();
+    times.removeMs = watch.wallMs();
+    settle(before - count, "after Delete");
+    if (signalEach)
+        return times;
+    watch.restart();
+    MessageBoxes::clearLastText();
+    a.window->findChild<QAction*>(QStringLiteral("undoAction"))->trigger();
+    if (!MessageBoxes::lastText().isEmpty())
+        qFatal("Undo failed: %s", qPrintable(MessageBoxes::lastText()));
+    QCoreApplication::processEvents();
+    times.undoMs = watch.wallMs();
+    settle(before, "after Undo");
+    return times;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -344,6 +418,7 @@ int main(int argc, char* argv[])
     QTemporaryDir home;
     qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toUtf8()); // never the user's settings
     QApplication app(argc, argv);
+    MessageBoxes::setDefaultAnswer(QMessageBox::Ok); // a failure is reported, never waits for a click
     const BenchOptions options =
         parseOptions(app.arguments(), QStringLiteral("bench_window [--quick] [--sizes N] [--json FILE] [--work DIR]\n"
                                                      "--quick: 20,000 episodes instead of 100,000, 10 words typed "
@@ -400,6 +475,18 @@ int main(int argc, char* argv[])
     for (int run = 0; run < kRestoreRuns; ++run) {
         restoredAtOnce.push_back(restoreSelection(path, kRestored, false));
         restoredOneByOne.push_back(restoreSelection(path, kRestored, true));
+    }
+    // The selection deleted (and brought back) as one change, and with a signal apiece, in turn.
+    // The baseline's deletes stay: three of them and a selection must fit in the smoke test's 2,000.
+    const int toDelete = std::min(1000, n / 8);
+    std::vector<double> deletedAtOnce;
+    std::vector<double> undoneAtOnce;
+    std::vector<double> deletedSignalEach;
+    for (int run = 0; run < kRestoreRuns; ++run) {
+        const DeleteTimes now = deleteSelection(path, toDelete, false);
+        deletedAtOnce.push_back(now.removeMs);
+        undoneAtOnce.push_back(now.undoMs);
+        deletedSignalEach.push_back(deleteSelection(path, toDelete, true).removeMs);
     }
 
     Report report(QStringLiteral("window"));
@@ -477,6 +564,24 @@ int main(int argc, char* argv[])
                                      "before. Runs alternate.")
                           .arg(kRestored));
     report.add(restoring);
+    Table deleting(QStringLiteral("Deleting %L1 selected episodes from the Episodes tab, and Undo").arg(toDelete),
+                   {QStringLiteral("Measure"), QStringLiteral("Engram (one change), ms"),
+                    QStringLiteral("A signal apiece (before), ms")});
+    deleting.addRow({QStringLiteral("Delete chosen → rows gone (%1 runs)").arg(kRestoreRuns), runs(deletedAtOnce),
+                     runs(deletedSignalEach)});
+    deleting.addRow(
+        {QStringLiteral("Undo → rows back (%1 runs)").arg(kRestoreRuns), runs(undoneAtOnce), QStringLiteral("–")});
+    deleting.addNote(QStringLiteral("The window opens on the Episodes tab, the newest %L1 episodes are selected, "
+                                    "Delete is chosen and the question answered; then Undo. Each is timed until its "
+                                    "events are handled. A signal apiece: the newest %L1 rows through "
+                                    "MemoryService::remove in one transaction, each announced as it goes, as the "
+                                    "panel's delete was before an action's changes were held until it committed "
+                                    "(those rows stay deleted). Runs alternate.")
+                         .arg(toDelete));
+    report.add(deleting);
+    report.values()["delete_selection"] = Json(deletedAtOnce);
+    report.values()["delete_signal_each"] = Json(deletedSignalEach);
+    report.values()["undo_delete"] = Json(undoneAtOnce);
     report.values()["restore_selection"] = Json(restoredAtOnce);
     report.values()["restore_one_by_one"] = Json(restoredOneByOne);
     report.values()["episodes"] = n;

@@ -557,6 +557,37 @@ private Q_SLOTS:
 
     // Restoring a selection is one change: one transaction, one signal, every row back in the
     // Episodes tab. Item by item, a thousand rows held the window for seconds.
+    // Deleting a selection larger than a page, and its Undo, each reach the tables as one change:
+    // one removal, one recount (item by item, a thousand rows held the window for two seconds).
+    void deletingALargeSelectionIsOneChange()
+    {
+        Panel p;
+        const QStringList ids = test::insertEpisodes(p.m.service(), kAlice, 250, p.m.clock().now());
+        p.panel.setUser(kAlice);
+        p.panel.setCurrentTab(MemoryPanel::Tab::Episodes);
+        QAbstractItemModel* shown = p.episodes()->model();
+        while (shown->canFetchMore({}))
+            shown->fetchMore({});
+        QCOMPARE(shown->rowCount(), 250);
+        p.episodes()->selectAll();
+        QSignalSpy removed(&p.m.service(), &MemoryService::itemsRemoved);
+        QSignalSpy changed(&p.m.service(), &MemoryService::itemsChanged);
+        MessageBoxes::setNextAnswer(QMessageBox::Yes);
+        p.click("deleteAction");
+        QCOMPARE(removed.size(), 1);
+        QCOMPARE(removed.first().at(2).toStringList().size(), 250);
+        QCOMPARE(shown->rowCount(), 0);
+        QCOMPARE(p.tabs()->tabText(1), QStringLiteral("Episodes (0)"));
+        QVERIFY2(p.lastStatus().startsWith(QStringLiteral("Deleted 250 item")), qPrintable(p.lastStatus()));
+
+        p.click("undoAction");
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(changed.first().at(2).toStringList().size(), 250);
+        QCOMPARE(p.tabs()->tabText(1), QStringLiteral("Episodes (250)"));
+        for (const QString& id : std::as_const(ids))
+            QVERIFY(p.m->item(kAlice, id));
+    }
+
     void restoringASelectionIsOneChange()
     {
         MemoryConfig config;

@@ -57,6 +57,64 @@ private Q_SLOTS:
         QVERIFY(back->pinned);
     }
 
+    // The changes of one action reach the panel as one signal per kind and tier, once the action
+    // has committed; an action that fails announces nothing. Its undo is one change too.
+    void anActionAnnouncesItsChangesOnceCommitted()
+    {
+        test::MemoryFixture m;
+        QVERIFY(m->ensureUser(kUser));
+        QStringList ids;
+        for (int i = 0; i < 3; ++i)
+            ids.append(m->recordExchange(kUser, {}, QStringLiteral("exchange %1").arg(i), QStringLiteral("r"))->id);
+        const QString fact =
+            m->addFact(kUser, QStringLiteral("user"), QStringLiteral("employer"), QStringLiteral("Acme"))->id;
+        QSignalSpy removed(&m.service(), &MemoryService::itemsRemoved);
+        QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
+        bool committedFirst = true;
+        connect(&m.service(), &MemoryService::itemsRemoved, this,
+                [&] { committedFirst = committedFirst && !m->database().inTransaction(); });
+
+        // A failure part way: nothing is kept and nothing is said.
+        const Status failed = m->asOneAction([&]() -> Status {
+            if (auto st = m->remove(kUser, ids.at(0)); !st)
+                return st;
+            return Error{Error::Code::Conflict, QStringLiteral("stop")};
+        });
+        QVERIFY(!failed);
+        QCOMPARE(removed.size(), 0);
+        QVERIFY(m->item(kUser, ids.at(0)));
+
+        const Status done = m->asOneAction([&]() -> Status {
+            for (const QString& id : std::as_const(ids)) {
+                if (auto st = m->remove(kUser, id); !st)
+                    return st;
+            }
+            if (auto st = m->setPinned(kUser, fact, true); !st)
+                return st.error();
+            return {};
+        });
+        QVERIFY2(done, qPrintable(done.errorMessage()));
+        QCOMPARE(removed.size(), 1); // the three, each once
+        QCOMPARE(removed.first().at(1).value<Tier>(), Tier::Episodic);
+        QCOMPARE(removed.first().at(2).toStringList(), ids);
+        QCOMPARE(changed.size(), 1); // then the pin
+        QCOMPARE(changed.first().at(1).value<Tier>(), Tier::Semantic);
+        QVERIFY(committedFirst);
+
+        changed.clear();
+        auto undone = m->undo(kUser);
+        QVERIFY2(undone, qPrintable(undone.errorMessage()));
+        QVERIFY(!m->item(kUser, fact)->pinned);
+        for (const QString& id : std::as_const(ids))
+            QVERIFY(m->item(kUser, id));
+        QCOMPARE(changed.size(), 2); // the episodes back, the fact unpinned: in the order undone
+        QStringList back = changed.at(0).at(2).toStringList() + changed.at(1).at(2).toStringList();
+        back.sort();
+        QStringList expected = ids + QStringList{fact};
+        expected.sort();
+        QCOMPARE(back, expected);
+    }
+
     void undoWalksBackEditsAndPins()
     {
         test::MemoryFixture m;
