@@ -17,8 +17,11 @@ command -v pg_virtualenv >/dev/null || {
     exit 1
 }
 # The server runs as the user postgres, which cannot enter a /tmp of mode 0700 (as on these
-# machines when run as root): the cluster lives in a folder it can reach.
-work=$(mktemp -d /var/tmp/engram-pg.XXXXXX)
+# machines when run as root): the cluster lives in a folder it can reach, /var/tmp, or /dev/shm
+# where /var/tmp is closed to other users too.
+base=/var/tmp
+(( 0$(stat -c %a "$base") & 1 )) || base=/dev/shm
+work=$(mktemp -d "$base/engram-pg.XXXXXX")
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
 # -t: a temporary cluster even as root; fsync off: a test cluster needs no durability.
