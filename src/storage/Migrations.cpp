@@ -422,13 +422,22 @@ QStringList migration11()
     return {QStringLiteral("CREATE INDEX messages_user_time ON messages(user_id, created_at)")};
 }
 
+// Version 12: the trash by the delete event that put an item there (an undo takes it back) and by
+// time (every delete first asks whether any is due for purging): both read the whole trash,
+// a thousand times over when a thousand selected items were deleted and brought back.
+QStringList migration12()
+{
+    return {QStringLiteral("CREATE INDEX trash_event ON trash(user_id, event_id)"),
+            QStringLiteral("CREATE INDEX trash_deleted ON trash(deleted_at)")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& schemaMigrations()
 {
-    static const std::vector<QStringList> migrations{migration1(), migration2(),  migration3(), migration4(),
-                                                     migration5(), migration6(),  migration7(), migration8(),
-                                                     migration9(), migration10(), migration11()};
+    static const std::vector<QStringList> migrations{migration1(), migration2(),  migration3(),  migration4(),
+                                                     migration5(), migration6(),  migration7(),  migration8(),
+                                                     migration9(), migration10(), migration11(), migration12()};
     return migrations;
 }
 

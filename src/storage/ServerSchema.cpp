@@ -690,13 +690,20 @@ QStringList serverMigration7()
     return {QStringLiteral("CREATE INDEX messages_user_time ON messages(user_id, created_at)")};
 }
 
+// Version 8, as SQLite's version 12: the trash by delete event (undo) and by time (purging).
+QStringList serverMigration8()
+{
+    return {QStringLiteral("CREATE INDEX trash_event ON trash(user_id, event_id)"),
+            QStringLiteral("CREATE INDEX trash_deleted ON trash(deleted_at)")};
+}
+
 } // namespace
 
 const std::vector<QStringList>& serverMigrations()
 {
     static const std::vector<QStringList> migrations{serverMigration1(), serverMigration2(), serverMigration3(),
                                                      serverMigration4(), serverMigration5(), serverMigration6(),
-                                                     serverMigration7()};
+                                                     serverMigration7(), serverMigration8()};
     return migrations;
 }
 
