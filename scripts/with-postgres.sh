@@ -17,10 +17,14 @@ command -v pg_virtualenv >/dev/null || {
     exit 1
 }
 # The server runs as the user postgres, which cannot enter a /tmp of mode 0700 (as on these
-# machines when run as root): the cluster lives in a folder it can reach, /var/tmp, or /dev/shm
-# where /var/tmp is closed to other users too.
+# machines when run as root): the cluster lives in a folder it can reach, /var/tmp, or where
+# /var/tmp is closed to other users too, the postgres user's home (on disk, unlike /dev/shm,
+# which a container may hold to 64 MB).
 base=/var/tmp
-(( 0$(stat -c %a "$base") & 1 )) || base=/dev/shm
+if ! (( 0$(stat -c %a "$base") & 1 )); then
+    base=$(getent passwd postgres | cut -d: -f6 || true)
+    base=${base:-/dev/shm}
+fi
 work=$(mktemp -d "$base/engram-pg.XXXXXX")
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
