@@ -286,6 +286,31 @@ std::vector<double> likeScan(const QString& path, const QStringList& typed)
     return millis;
 }
 
+// Shows the window's `tab`, fetches until its view has `count` rows, and selects the first
+// `count` as a user would; returns their ids.
+QStringList selectRows(MainWindow& window, MemoryPanel::Tab tab, const char* viewName, int count)
+{
+    auto* tabs = window.findChild<QTabWidget*>(QStringLiteral("tabWidget"));
+    auto* view = window.findChild<QTableView*>(QLatin1String(viewName));
+    if (!tabs || !view)
+        qFatal("no %s", viewName);
+    tabs->setCurrentIndex(static_cast<int>(tab));
+    const QAbstractItemModel* shown = view->model();
+    while (shown->rowCount() < count && shown->canFetchMore({})) {
+        view->model()->fetchMore({});
+        QCoreApplication::processEvents();
+    }
+    view->selectionModel()->select(
+        QItemSelection(shown->index(0, 0), shown->index(count - 1, shown->columnCount() - 1)),
+        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    QStringList selected;
+    for (const QModelIndex& index : view->selectionModel()->selectedRows())
+        selected.append(index.data(ItemTableModel::IdRole).toString());
+    if (selected.size() != count)
+        qFatal("%d rows selected in %s, not %d", int(selected.size()), viewName, count);
+    return selected;
+}
+
 // Restoring a selection from the Archive tab: `count` of the oldest episodes are archived (as
 // the forgetting pass does it), the window opens on the Archive tab, the user selects them all
 // and chooses Restore. Timed from the action until its events are handled; `oneByOne` restores
@@ -310,21 +335,7 @@ double restoreSelection(const QString& path, int count, bool oneByOne)
     }
     double shownMs{};
     App a = openWindow(path, &shownMs);
-    auto* tabs = a.window->findChild<QTabWidget*>(QStringLiteral("tabWidget"));
-    auto* view = a.window->findChild<QTableView*>(QStringLiteral("archiveTableView"));
-    if (!tabs || !view)
-        qFatal("no Archive tab");
-    tabs->setCurrentIndex(3);
-    while (view->model()->rowCount() < count && view->model()->canFetchMore({})) {
-        view->model()->fetchMore({});
-        QCoreApplication::processEvents();
-    }
-    view->selectAll();
-    QStringList selected;
-    for (const QModelIndex& index : view->selectionModel()->selectedRows())
-        selected.append(index.data(ItemTableModel::IdRole).toString());
-    if (selected.size() != count)
-        qFatal("%d rows selected in the Archive tab, not %d", int(selected.size()), count);
+    const QStringList selected = selectRows(*a.window, MemoryPanel::Tab::Archive, "archiveTableView", count);
     Stopwatch watch;
     if (oneByOne) {
         for (const QString& id : std::as_const(selected))
@@ -334,8 +345,9 @@ double restoreSelection(const QString& path, int count, bool oneByOne)
     }
     QCoreApplication::processEvents();
     const double ms = watch.wallMs();
-    if (view->model()->rowCount() != 0)
-        qFatal("the Archive tab still shows %d rows", view->model()->rowCount());
+    const int left = a.window->findChild<QTableView*>(QStringLiteral("archiveTableView"))->model()->rowCount();
+    if (left != 0)
+        qFatal("the Archive tab still shows %d rows", left);
     return ms;
 }
 
@@ -354,34 +366,18 @@ DeleteTimes deleteSelection(const QString& path, int count, bool signalEach)
 {
     double shownMs{};
     App a = openWindow(path, &shownMs);
-    auto* tabs = a.window->findChild<QTabWidget*>(QStringLiteral("tabWidget"));
-    auto* view = a.window->findChild<QTableView*>(QStringLiteral("episodesTableView"));
-    if (!tabs || !view)
-        qFatal("no Episodes tab");
-    tabs->setCurrentIndex(1);
     PagedItemTableModel* model = episodesModel(*a.window);
-    while (!model->isCounted())
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-    while (view->model()->rowCount() < count && view->model()->canFetchMore({})) {
-        view->model()->fetchMore({});
-        QCoreApplication::processEvents();
-    }
-    const QAbstractItemModel* shown = view->model();
-    view->selectionModel()->select(
-        QItemSelection(shown->index(0, 0), shown->index(count - 1, shown->columnCount() - 1)),
-        QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    QStringList selected;
-    for (const QModelIndex& index : view->selectionModel()->selectedRows())
-        selected.append(index.data(ItemTableModel::IdRole).toString());
-    if (selected.size() != count)
-        qFatal("%d rows selected in the Episodes tab, not %d", int(selected.size()), count);
-    const int before = model->totalCount();
-    const auto settle = [&](int expected, const char* what) {
+    const QStringList selected = selectRows(*a.window, MemoryPanel::Tab::Episodes, "episodesTableView", count);
+    const auto countedTotal = [model] {
         QCoreApplication::processEvents();
         while (!model->isCounted())
             QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 5);
-        if (model->totalCount() != expected)
-            qFatal("%s: the Episodes tab counts %d, not %d", what, model->totalCount(), expected);
+        return model->totalCount();
+    };
+    const int before = countedTotal();
+    const auto expectTotal = [&](int expected, const char* what) {
+        if (const int total = countedTotal(); total != expected)
+            qFatal("%s: the Episodes tab counts %d, not %d", what, total, expected);
     };
     DeleteTimes times;
     Stopwatch watch;
@@ -397,7 +393,7 @@ DeleteTimes deleteSelection(const QString& path, int count, bool signalEach)
     }
     QCoreApplication::processEvents();
     times.removeMs = watch.wallMs();
-    settle(before - count, "after Delete");
+    expectTotal(before - count, "after Delete");
     if (signalEach)
         return times;
     watch.restart();
@@ -407,7 +403,7 @@ DeleteTimes deleteSelection(const QString& path, int count, bool signalEach)
         qFatal("Undo failed: %s", qPrintable(MessageBoxes::lastText()));
     QCoreApplication::processEvents();
     times.undoMs = watch.wallMs();
-    settle(before, "after Undo");
+    expectTotal(before, "after Undo");
     return times;
 }
 

@@ -70,9 +70,10 @@ private Q_SLOTS:
             m->addFact(kUser, QStringLiteral("user"), QStringLiteral("employer"), QStringLiteral("Acme"))->id;
         QSignalSpy removed(&m.service(), &MemoryService::itemsRemoved);
         QSignalSpy changed(&m.service(), &MemoryService::itemsChanged);
-        bool committedFirst = true;
-        connect(&m.service(), &MemoryService::itemsRemoved, this,
-                [&] { committedFirst = committedFirst && !m->database().inTransaction(); });
+        int sentInTransaction = 0; // announced before the action committed
+        const auto noteTransaction = [&] { sentInTransaction += m->database().inTransaction() ? 1 : 0; };
+        connect(&m.service(), &MemoryService::itemsRemoved, this, noteTransaction);
+        connect(&m.service(), &MemoryService::itemsChanged, this, noteTransaction);
 
         // A failure part way: nothing is kept and nothing is said.
         const Status failed = m->asOneAction([&]() -> Status {
@@ -82,6 +83,7 @@ private Q_SLOTS:
         });
         QVERIFY(!failed);
         QCOMPARE(removed.size(), 0);
+        QCOMPARE(changed.size(), 0);
         QVERIFY(m->item(kUser, ids.at(0)));
 
         const Status done = m->asOneAction([&]() -> Status {
@@ -99,7 +101,6 @@ private Q_SLOTS:
         QCOMPARE(removed.first().at(2).toStringList(), ids);
         QCOMPARE(changed.size(), 1); // then the pin
         QCOMPARE(changed.first().at(1).value<Tier>(), Tier::Semantic);
-        QVERIFY(committedFirst);
 
         changed.clear();
         auto undone = m->undo(kUser);
@@ -107,12 +108,17 @@ private Q_SLOTS:
         QVERIFY(!m->item(kUser, fact)->pinned);
         for (const QString& id : std::as_const(ids))
             QVERIFY(m->item(kUser, id));
-        QCOMPARE(changed.size(), 2); // the episodes back, the fact unpinned: in the order undone
-        QStringList back = changed.at(0).at(2).toStringList() + changed.at(1).at(2).toStringList();
+        // In the order undone, newest first: the fact unpinned, then the three episodes back.
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.at(0).at(1).value<Tier>(), Tier::Semantic);
+        QCOMPARE(changed.at(0).at(2).toStringList(), QStringList{fact});
+        QCOMPARE(changed.at(1).at(1).value<Tier>(), Tier::Episodic);
+        QStringList back = changed.at(1).at(2).toStringList();
         back.sort();
-        QStringList expected = ids + QStringList{fact};
+        QStringList expected = ids;
         expected.sort();
         QCOMPARE(back, expected);
+        QCOMPARE(sentInTransaction, 0);
     }
 
     void undoWalksBackEditsAndPins()
